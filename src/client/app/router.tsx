@@ -1,0 +1,96 @@
+import type { RouteObject } from 'react-router';
+import { SiteLayout } from './layouts/site-layout.tsx';
+import { RouteError } from './route-error.tsx';
+
+/**
+ * The route table of SPEC section 2. Each page is loaded on demand so a visitor downloads only the
+ * page in front of them.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <SiteLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: '/',
+        lazy: async () => ({
+          Component: (await import('#client/features/home/home-page.tsx')).HomePage,
+        }),
+      },
+      {
+        path: '/login',
+        lazy: async () => ({
+          Component: (await import('#client/features/auth/login-page.tsx')).LoginPage,
+        }),
+      },
+      {
+        path: '/pricing',
+        lazy: async () => ({
+          Component: (await import('#client/features/billing/pricing-page.tsx')).PricingPage,
+        }),
+      },
+      {
+        path: '/account-details',
+        lazy: async () => ({
+          Component: (await import('#client/features/billing/account-details-page.tsx'))
+            .AccountDetailsPage,
+        }),
+      },
+      {
+        path: '/payment-success',
+        lazy: async () => ({
+          Component: (await import('#client/features/billing/payment-success-page.tsx'))
+            .PaymentSuccessPage,
+        }),
+      },
+      {
+        path: '/privacy',
+        lazy: async () => ({
+          Component: (await import('#client/features/legal/privacy-page.tsx')).PrivacyPage,
+        }),
+      },
+      {
+        path: '/terms-and-conditions',
+        lazy: async () => ({
+          Component: (await import('#client/features/legal/terms-page.tsx')).TermsPage,
+        }),
+      },
+      {
+        path: '/articles',
+        lazy: async () => ({
+          Component: (await import('#client/features/articles/articles-page.tsx')).ArticlesPage,
+        }),
+      },
+      {
+        path: '/article/:slug',
+        lazy: async () => ({
+          Component: (await import('#client/features/articles/article-page.tsx')).ArticlePage,
+        }),
+      },
+      {
+        path: '/dashboard',
+        lazy: async () => ({
+          Component: (await import('#client/features/courses/dashboard-page.tsx')).DashboardPage,
+        }),
+      },
+      {
+        path: '/dashboard/lessons/:module',
+        lazy: async () => ({
+          Component: (await import('#client/features/courses/lesson-page.tsx')).LessonPage,
+        }),
+      },
+      {
+        path: '/dashboard/quiz/:quizTitle',
+        lazy: async () => ({
+          Component: (await import('#client/features/courses/quiz-page.tsx')).QuizPage,
+        }),
+      },
+      {
+        path: '*',
+        lazy: async () => ({
+          Component: (await import('#client/features/not-found/not-found-page.tsx')).NotFoundPage,
+        }),
+      },
+    ],
+  },
+];

@@ -1,0 +1,27 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
+import * as m0001 from './migrations/0001-core-tables.ts';
+
+/**
+ * Migrations are listed here rather than read from the folder at run time, so that a bundled or
+ * type-stripped build finds them and their order is explicit in review.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-core-tables': m0001,
+};
+
+const provider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${reason}`.replace('  ', ' '),
+    );
+  }
+}

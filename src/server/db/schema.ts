@@ -1,0 +1,89 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types. Times are ISO-8601 UTC strings (`Date.prototype.toISOString`): they sort and compare
+ * correctly as text on both SQLite and PostgreSQL, so one query works on both engines.
+ */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  orders: OrdersTable;
+  payment_events: PaymentEventsTable;
+  quiz_attempts: QuizAttemptsTable;
+  exercise_progress: ExerciseProgressTable;
+  lesson_visits: LessonVisitsTable;
+}
+
+export interface UsersTable {
+  id: string;
+  google_id: string;
+  name: string;
+  email: string;
+  picture: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  user_agent: string | null;
+}
+
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'canceled' | 'refunded' | 'disputed';
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  provider: 'stripe' | 'demo';
+  /** The provider's checkout session id (Stripe `cs_...`). */
+  provider_session_id: string;
+  payment_intent_id: string | null;
+  status: OrderStatus;
+  amount_cents: number;
+  currency: string;
+  created_at: string;
+  paid_at: string | null;
+  access_ends_at: string | null;
+  revoked_at: string | null;
+  revoke_reason: string | null;
+}
+
+export interface PaymentEventsTable {
+  /** The provider's event id; recorded in the same transaction as the event's effect. */
+  id: string;
+  type: string;
+  processed_at: string;
+}
+
+export interface QuizAttemptsTable {
+  id: string;
+  user_id: string;
+  quiz_id: string;
+  score: number;
+  answers: string;
+  created_at: string;
+}
+
+export interface ExerciseProgressTable {
+  user_id: string;
+  exercise_id: string;
+  code: string;
+  solved_at: string | null;
+  updated_at: string;
+}
+
+export interface LessonVisitsTable {
+  user_id: string;
+  module_number: number;
+  first_visited_at: string;
+  last_visited_at: string;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type OrderRow = Selectable<OrdersTable>;

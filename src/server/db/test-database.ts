@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Drops everything this test database created. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: a new SQLite file in a temp folder, or, when
+ * TEST_DATABASE_URL is set, a new schema in that PostgreSQL database. Failing to reach PostgreSQL
+ * is an error, never a silent fallback to SQLite.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const dir = mkdtempSync(join(tmpdir(), 'indent-test-'));
+    const handle = openDatabase(`file:${join(dir, 'test.db')}`);
+    await migrateToLatest(handle.db);
+    return {
+      ...handle,
+      destroy: async () => {
+        // The app under test may already have closed it (its onClose hook does).
+        await handle.db.destroy().catch(() => undefined);
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = openDatabase(url, { searchPath: schema, poolSize: 5 });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    destroy: async () => {
+      await handle.db.destroy().catch(() => undefined);
+      // A separate connection, because the app under test may already have closed the pool.
+      const cleaner = new pg.Client({ connectionString: url });
+      await cleaner.connect();
+      try {
+        await cleaner.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await cleaner.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db, DbEngine } from '../../db/database.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { RoutesPlugin } from '../../platform/fastify.ts';
+
+const healthReply = z.object({
+  status: z.enum(['ok', 'error']),
+  database: z.enum(['sqlite', 'postgres']),
+  time: z.string(),
+});
+
+export const healthRoutes: RoutesPlugin<{ db: Db; engine: DbEngine; clock: Clock }> = async (
+  app,
+  deps,
+) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        summary: 'Liveness and database check',
+        tags: ['platform'],
+        response: { 200: healthReply, 503: healthReply },
+      },
+    },
+    async (request, reply) => {
+      const time = deps.clock.now().toISOString();
+      try {
+        await sql`select 1`.execute(deps.db);
+        return { status: 'ok' as const, database: deps.engine, time };
+      } catch (err) {
+        request.log.error({ err }, 'health check: database unreachable');
+        return reply.status(503).send({ status: 'error' as const, database: deps.engine, time });
+      }
+    },
+  );
+};

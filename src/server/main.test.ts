@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib.mjs';
+
+// Starts the real entry point as a child process: start-up errors, listening, and graceful shutdown.
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      CLIENT_DIR: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, stderr: () => stderr };
+}
+
+async function waitForHealth(base: string) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+describe('main (the server process)', () => {
+  it('stops at start-up with one line naming a bad PORT', async () => {
+    const server = startServer({ PORT: 'eighty' });
+    expect(await server.exited).toBe(1);
+    expect(server.stderr().trim()).toBe(
+      'Configuration error: PORT must be a whole number (got "eighty")',
+    );
+  });
+
+  it('stops at start-up with one line naming an unreachable DATABASE_URL', async () => {
+    const server = startServer({
+      PORT: String(await freePort()),
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+    });
+    expect(await server.exited).toBe(1);
+    const lines = server.stderr().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuration error: DATABASE_URL cannot be used/);
+  });
+
+  it('finishes in-flight requests on SIGTERM and exits 0', async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'indent-main-'));
+    const server = startServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${join(dir, 'db.sqlite')}`,
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(base);
+
+    // A request whose body is still arriving when SIGTERM lands must still be answered.
+    const slow = new Promise<number>((resolve, reject) => {
+      const req = request(
+        `${base}/api/nope`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '13' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.write('{"slow":');
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => req.end('true}'), 300);
+      }, 200);
+    });
+    expect(await slow).toBe(404);
+    expect(await server.exited).toBe(0);
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  });
+});

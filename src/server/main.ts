@@ -1,0 +1,73 @@
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { EnvError, loadEnv, type Env } from './env.ts';
+
+// Reads the environment, prepares the database, builds the app and listens. Nothing else lives here.
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let env: Env;
+try {
+  env = loadEnv();
+} catch (err) {
+  fail(err instanceof EnvError ? err.message : `Configuration error: ${String(err)}`);
+}
+
+const { db, engine } = openDatabase(env.DATABASE_URL);
+try {
+  await migrateToLatest(db);
+} catch (err) {
+  const reason = err instanceof Error ? err.message : String(err);
+  await db.destroy().catch(() => undefined);
+  fail(`Configuration error: DATABASE_URL cannot be used (${engine}): ${reason.split('\n')[0]}`);
+}
+
+const app = await buildApp({
+  env,
+  db,
+  engine,
+  logger: {
+    level: env.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  },
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  // close() stops accepting connections, waits for requests in progress, then runs onClose (the database).
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took longer than 10 s; exiting');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'error while shutting down');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await app.listen({
+    port: env.PORT,
+    host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
+  });
+  app.log.info(
+    `Indent is ready at ${env.origin} (database: ${engine}, sign-in: ${env.identityDriver}, payments: ${env.paymentsDriver})`,
+  );
+} catch (err) {
+  const reason = err instanceof Error ? err.message : String(err);
+  await app.close().catch(() => undefined);
+  fail(`Configuration error: PORT ${env.PORT} cannot be used: ${reason}`);
+}

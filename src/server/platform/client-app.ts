@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPagePath } from '#shared/routes.ts';
+import { errorBody } from './errors.ts';
+
+/**
+ * Serves the built client: hashed assets cached for a year, HTML never cached, and every page path
+ * answered with the app (status 404 for paths that are no page, so crawlers see the truth while the
+ * app shows its friendly not-found page). Unknown API paths get a JSON 404.
+ */
+export async function registerClientApp(app: FastifyInstance, options: { clientDir: string }) {
+  const root = resolve(options.clientDir);
+  const indexFile = join(root, 'index.html');
+  const built = existsSync(indexFile);
+  // Read once: the built index.html does not change while the server runs.
+  const indexHtml = built ? readFileSync(indexFile, 'utf8') : null;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${join(root, 'assets')}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('Cache-Control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const status = isPagePath(path) ? 200 : 404;
+    if (!indexHtml) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send(
+          'The client app has not been built yet: run `npm run build` (npm start does it for you).',
+        );
+    }
+    return reply
+      .status(status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply
+        .status(404)
+        .send(
+          errorBody(
+            'not_found',
+            `There is no ${request.method} ${path} endpoint. See /api/docs for the API.`,
+          ),
+        );
+    }
+    return sendApp(request, reply);
+  });
+}

@@ -1,0 +1,45 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, type AppDeps } from './app.ts';
+import { createTestDatabase, type TestDatabase } from './db/test-database.ts';
+import { loadEnv } from './env.ts';
+import type { App } from './platform/fastify.ts';
+
+export interface TestApp {
+  app: App;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** A minimal built client, so page routes can be tested without running Vite. */
+export function fakeClientDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'indent-client-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>Indent</title><div id="root"></div>',
+  );
+  return dir;
+}
+
+/** A fresh app on a fresh migrated database (SQLite, or PostgreSQL when TEST_DATABASE_URL is set). */
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    deps?: Partial<Omit<AppDeps, 'env' | 'db' | 'engine'>>;
+  } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const env = loadEnv({ NODE_ENV: 'test', CLIENT_DIR: fakeClientDir(), ...options.env });
+  const app = await buildApp({ env, db: database.db, engine: database.engine, ...options.deps });
+  await app.ready();
+  return {
+    app,
+    database,
+    // Closing the app destroys the connection pool (onClose); the schema or file goes after.
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
