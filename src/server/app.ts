@@ -1,8 +1,9 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   type FastifyError,
-  type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -14,29 +15,57 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { App } from './platform/fastify.ts';
+import { Redis } from 'ioredis';
 import type { Db, DbEngine } from './db/database.ts';
 import type { Env } from './env.ts';
+import { createAuthRequestsRepo } from './features/auth/auth-requests.repo.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { createDevIdentity } from './features/auth/dev.identity.ts';
+import { createGoogleIdentity } from './features/auth/google.identity.ts';
+import type { IdentityProvider } from './features/auth/identity.ts';
+import { createSessionsRepo } from './features/auth/sessions.repo.ts';
+import { createUsersRepo } from './features/auth/users.repo.ts';
+import { createAccessRepo } from './features/billing/access.repo.ts';
+import { createAccessService } from './features/billing/access.service.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
 import { registerClientApp } from './platform/client-app.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError, errorBody } from './platform/errors.ts';
+import type { App } from './platform/fastify.ts';
+import { createGuards } from './platform/guards.ts';
+import { registerOriginCheck } from './platform/origin-check.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
+import { createSessions } from './platform/sessions.ts';
+
+export type { App };
 
 export interface AppDeps {
   env: Env;
   db: Db;
   engine: DbEngine;
   clock?: Clock;
+  /** Defaults to the driver env.ts chose: Google when configured, otherwise development sign-in. */
+  identity?: IdentityProvider;
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Everything is wired here, so each test can build a fresh app on a fresh database. */
-export type { App };
+/** The identity driver the environment asks for. */
+export function identityFromEnv(env: Env): IdentityProvider {
+  if (env.identityDriver === 'dev') return createDevIdentity();
+  return createGoogleIdentity({
+    issuer: env.GOOGLE_ISSUER,
+    clientId: env.GOOGLE_CLIENT_ID ?? '',
+    clientSecret: env.GOOGLE_CLIENT_SECRET ?? '',
+    allowInsecureIssuer: env.NODE_ENV !== 'production' && env.GOOGLE_ISSUER.startsWith('http://'),
+  });
+}
 
+/** Everything is wired here, so each test can build a fresh app on a fresh database. */
 export async function buildApp(deps: AppDeps): Promise<App> {
-  const { env } = deps;
+  const { env, db } = deps;
   const clock = deps.clock ?? systemClock;
+  const production = env.NODE_ENV === 'production';
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: env.TRUST_PROXY,
@@ -49,7 +78,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  await registerSecurityHeaders(app, { production: env.NODE_ENV === 'production' });
+  await registerSecurityHeaders(app, { production });
+  await app.register(cookie);
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : null;
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'indent-rate-limit-' } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        'rate_limited',
+        `Too many attempts. Please wait ${context.after} and try again.`,
+      ),
+  });
+  registerOriginCheck(app, { origin: env.origin, exemptPaths: ['/api/stripe/webhook'] });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -62,49 +106,50 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(healthRoutes, { db: deps.db, engine: deps.engine, clock });
+  const secureCookies = production;
+  const sessions = createSessions({ repo: createSessionsRepo(db), clock, secureCookies });
+  const access = createAccessService({ repo: createAccessRepo(db), clock });
+  const guards = createGuards({ sessions, access });
+  const auth = createAuthService({
+    identity: deps.identity ?? identityFromEnv(env),
+    users: createUsersRepo(db),
+    authRequests: createAuthRequestsRepo(db),
+    clock,
+    redirectUri: `${env.origin}/login`,
+  });
+
+  await app.register(healthRoutes, { db, engine: deps.engine, clock });
+  await app.register(authRoutes, { auth, sessions, guards, access, secureCookies });
   await registerClientApp(app, { clientDir: env.CLIENT_DIR });
 
   app.addHook('onClose', async () => {
-    await deps.db.destroy();
+    await db.destroy();
+    await redis?.quit();
   });
   return app;
 }
 
-function errorHandler(
-  this: FastifyInstance,
-  error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
+function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     return reply.status(error.statusCode).send(errorBody(error.code, error.message));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
+    const context = error.validationContext ?? 'request';
     const where = first?.instancePath
-      ? `${error.validationContext ?? 'request'}${first.instancePath.replaceAll('/', '.')}`
-      : (error.validationContext ?? 'request');
-    return reply
-      .status(400)
-      .send(
-        errorBody(
-          'validation_failed',
-          `Invalid ${where}: ${first?.message ?? 'the request does not match the expected shape'}.`,
-        ),
-      );
+      ? `${context}${first.instancePath.replaceAll('/', '.')}`
+      : context;
+    const detail = first?.message ?? 'it does not match the expected shape';
+    return reply.status(400).send(errorBody('validation_failed', `Invalid ${where}: ${detail}.`));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const code =
-      status === 429
-        ? 'rate_limited'
-        : status === 413
-          ? 'payload_too_large'
-          : status === 415
-            ? 'unsupported_media_type'
-            : 'bad_request';
-    return reply.status(status).send(errorBody(code, error.message));
+    const codes: Record<number, string> = {
+      413: 'payload_too_large',
+      415: 'unsupported_media_type',
+      429: 'rate_limited',
+    };
+    return reply.status(status).send(errorBody(codes[status] ?? 'bad_request', error.message));
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply

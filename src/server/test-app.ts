@@ -43,3 +43,45 @@ export async function createTestApp(
     },
   };
 }
+
+/** A clock tests can move forward. */
+export function testClock(start = new Date('2026-03-01T12:00:00.000Z')) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+    set(date: Date) {
+      current = date.getTime();
+    },
+  };
+}
+
+/** Collects cookies from responses and sends them back, like a browser would for our own origin. */
+export function cookieJar() {
+  const cookies = new Map<string, string>();
+  return {
+    store(response: {
+      cookies: { name: string; value: string; expires?: Date; maxAge?: number }[];
+    }) {
+      for (const c of response.cookies) {
+        const expired =
+          (c.expires && c.expires.getTime() <= Date.now() && c.value === '') ||
+          c.maxAge === 0 ||
+          c.value === '';
+        if (expired) cookies.delete(c.name);
+        else cookies.set(c.name, c.value);
+      }
+    },
+    get(name: string) {
+      return cookies.get(name);
+    },
+    set(name: string, value: string) {
+      cookies.set(name, value);
+    },
+    header(): string {
+      return [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as m0001 from './migrations/0001-core-tables.ts';
+import * as m0002 from './migrations/0002-auth-requests.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so that a bundled or
@@ -8,6 +9,7 @@ import * as m0001 from './migrations/0001-core-tables.ts';
  */
 const migrations: Record<string, Migration> = {
   '0001-core-tables': m0001,
+  '0002-auth-requests': m0002,
 };
 
 const provider: MigrationProvider = {

@@ -12,6 +12,7 @@ export interface Database {
   quiz_attempts: QuizAttemptsTable;
   exercise_progress: ExerciseProgressTable;
   lesson_visits: LessonVisitsTable;
+  auth_requests: AuthRequestsTable;
 }
 
 export interface UsersTable {
@@ -87,3 +88,16 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type OrderRow = Selectable<OrdersTable>;
+
+export interface AuthRequestsTable {
+  state: string;
+  code_verifier: string;
+  nonce: string;
+  return_to: string | null;
+  action: string | null;
+  /** Development sign-in only: the one-time code the local sign-in page issued, and who typed it. */
+  dev_code: string | null;
+  dev_profile: string | null;
+  created_at: string;
+  expires_at: string;
+}

@@ -1,0 +1,376 @@
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../platform/clock.ts';
+import { cookieJar, createTestApp, testClock, type TestApp } from '../../test-app.ts';
+import { devSubject } from './dev.identity.ts';
+
+const ORIGIN = 'http://localhost:3000';
+const headers = (jar: ReturnType<typeof cookieJar>) => ({ origin: ORIGIN, cookie: jar.header() });
+
+let oidc: OAuth2Server;
+let nonceOverride: string | null = null;
+
+beforeAll(async () => {
+  oidc = new OAuth2Server();
+  await oidc.issuer.keys.generate('RS256');
+  await oidc.start(0, '127.0.0.1');
+  oidc.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+    token.payload.email = 'grace@example.com';
+    token.payload.name = 'Grace Hopper';
+    token.payload.picture = 'https://lh3.googleusercontent.com/a/grace';
+    if (nonceOverride && 'nonce' in token.payload) token.payload.nonce = nonceOverride;
+  });
+});
+afterAll(async () => {
+  await oidc.stop();
+});
+
+describe('Google sign-in against a real OIDC server', () => {
+  let t: TestApp;
+  const clock = testClock();
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        GOOGLE_CLIENT_ID: 'indent-web',
+        GOOGLE_CLIENT_SECRET: 'shh',
+        GOOGLE_ISSUER: oidc.issuer.url ?? '',
+      },
+      deps: { clock },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  afterEach(() => {
+    nonceOverride = null;
+  });
+
+  /** Starts a sign-in and follows the provider's redirect back to /login, like a browser. */
+  async function authorize(jar: ReturnType<typeof cookieJar>, body: Record<string, string> = {}) {
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/start',
+      headers: headers(jar),
+      payload: body,
+    });
+    expect(start.statusCode).toBe(200);
+    jar.store(start);
+    const authUrl = new URL(start.json().url);
+    expect(authUrl.origin).toBe(new URL(oidc.issuer.url ?? '').origin);
+    expect(authUrl.searchParams.get('scope')).toBe('openid profile email');
+    expect(authUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authUrl.searchParams.get('nonce')).toBeTruthy();
+    expect(authUrl.searchParams.get('redirect_uri')).toBe(`${ORIGIN}/login`);
+    const res = await fetch(authUrl, { redirect: 'manual' });
+    const back = new URL(res.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(`${ORIGIN}/login`);
+    return {
+      code: back.searchParams.get('code') ?? '',
+      state: back.searchParams.get('state') ?? '',
+    };
+  }
+
+  it('signs in end to end: discovery, authorize, code exchange with PKCE and nonce, session', async () => {
+    const jar = cookieJar();
+    const { code, state } = await authorize(jar, { returnTo: '/dashboard', action: 'subscribe' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/exchange-code',
+      headers: headers(jar),
+      payload: { code, state },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      user: {
+        googleId: 'johndoe',
+        name: 'Grace Hopper',
+        email: 'grace@example.com',
+        picture: 'https://lh3.googleusercontent.com/a/grace',
+      },
+      returnTo: '/dashboard',
+      action: 'subscribe',
+    });
+    expect(body.user.stripeSubscriptionId).toBeUndefined();
+    const sessionCookie = res.cookies.find((c) => c.name === 'indent_session');
+    expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    jar.store(res);
+
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/johndoe',
+      headers: headers(jar),
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ _id: body.user._id, googleId: 'johndoe' });
+
+    // The database keeps only the token's hash.
+    const stored = await t.database.db.selectFrom('sessions').select('token_hash').execute();
+    expect(stored.map((s) => s.token_hash)).not.toContain(jar.get('indent_session'));
+  });
+
+  it('refuses a state that this browser did not start', async () => {
+    const jar = cookieJar();
+    const { code, state } = await authorize(jar);
+    jar.set('indent_signin', 'someone-elses-state');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/exchange-code',
+      headers: headers(jar),
+      payload: { code, state },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('bad_state');
+  });
+
+  it('refuses a replayed code', async () => {
+    const jar = cookieJar();
+    const { code, state } = await authorize(jar);
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/exchange-code',
+      headers: headers(jar),
+      payload: { code, state },
+    });
+    expect(first.statusCode).toBe(200);
+    jar.set('indent_signin', state);
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/exchange-code',
+      headers: headers(jar),
+      payload: { code, state },
+    });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().error.code).toBe('bad_state');
+  });
+
+  it('refuses an ID token whose nonce does not match', async () => {
+    const jar = cookieJar();
+    const { code, state } = await authorize(jar);
+    const sessionsBefore = await t.database.db.selectFrom('sessions').selectAll().execute();
+    nonceOverride = 'not-the-nonce-we-sent';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/exchange-code',
+      headers: headers(jar),
+      payload: { code, state },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('sign_in_failed');
+    expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toHaveLength(
+      sessionsBefore.length,
+    );
+    expect(res.cookies.find((c) => c.name === 'indent_session')).toBeUndefined();
+  });
+
+  it('refuses a sign-in attempt older than ten minutes', async () => {
+    const jar = cookieJar();
+    const { code, state } = await authorize(jar);
+    clock.advance(11 * 60 * 1000);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/exchange-code',
+      headers: headers(jar),
+      payload: { code, state },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('bad_state');
+  });
+
+  it('refuses return paths that leave the site', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/start',
+      headers: { origin: ORIGIN },
+      payload: { returnTo: '//evil.example/steal' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+  });
+
+  it('does not offer development sign-in when Google is configured', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev-login',
+      headers: { origin: ORIGIN },
+      payload: { state: 'x', name: 'Ada', email: 'ada@example.com' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('sessions and the user endpoint (development sign-in)', () => {
+  let t: TestApp;
+  const clock = testClock();
+  beforeAll(async () => {
+    t = await createTestApp({ deps: { clock } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function signIn(name: string, email: string) {
+    const jar = cookieJar();
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/start',
+      headers: headers(jar),
+      payload: { returnTo: '/pricing' },
+    });
+    jar.store(start);
+    const url = new URL(start.json().url, ORIGIN);
+    expect(url.pathname).toBe('/dev-login');
+    const state = url.searchParams.get('state') ?? '';
+    const consent = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev-login',
+      headers: headers(jar),
+      payload: { state, name, email },
+    });
+    expect(consent.statusCode).toBe(200);
+    const back = new URL(consent.json().redirect, ORIGIN);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/exchange-code',
+      headers: headers(jar),
+      payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+    });
+    expect(res.statusCode).toBe(200);
+    jar.store(res);
+    return { jar, user: res.json().user as { _id: string; googleId: string; name: string } };
+  }
+
+  it('goes through the same code exchange and keeps one user per e-mail', async () => {
+    const first = await signIn('Ada Lovelace', 'ada@example.com');
+    expect(first.user).toMatchObject({
+      name: 'Ada Lovelace',
+      googleId: devSubject('ada@example.com'),
+    });
+    const again = await signIn('Ada King', 'ADA@example.com');
+    expect(again.user._id).toBe(first.user._id);
+    expect(again.user.name).toBe('Ada King');
+  });
+
+  it('answers 401 without a session, and for a forged or expired cookie', async () => {
+    const { user } = await signIn('Alan Turing', 'alan@example.com');
+    const none = await t.app.inject({ method: 'GET', url: `/api/user/${user.googleId}` });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().error.code).toBe('unauthorized');
+
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${user.googleId}`,
+      headers: { cookie: 'indent_session=forged-token-value' },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.cookies.find((c) => c.name === 'indent_session')?.value).toBe('');
+  });
+
+  it('expires sessions after 30 days without use, and slides them forward when used', async () => {
+    const { jar, user } = await signIn('Katherine Johnson', 'kj@example.com');
+    clock.advance(20 * DAY_MS);
+    const used = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${user.googleId}`,
+      headers: headers(jar),
+    });
+    expect(used.statusCode).toBe(200);
+    const renewed = used.cookies.find((c) => c.name === 'indent_session');
+    expect(renewed?.expires?.getTime()).toBe(clock.now().getTime() + 30 * DAY_MS);
+
+    clock.advance(29 * DAY_MS);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/user/${user.googleId}`,
+          headers: headers(jar),
+        })
+      ).statusCode,
+    ).toBe(200);
+    clock.advance(31 * DAY_MS);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/user/${user.googleId}`,
+          headers: headers(jar),
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it("answers 403 for another user's googleId", async () => {
+    const a = await signIn('Mary Jackson', 'mary@example.com');
+    const b = await signIn('Dorothy Vaughan', 'dorothy@example.com');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${b.user.googleId}`,
+      headers: headers(a.jar),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('dorothy@example.com');
+  });
+
+  it('logout ends the session on the server, not just in the browser', async () => {
+    const { jar, user } = await signIn('Hedy Lamarr', 'hedy@example.com');
+    const oldCookie = jar.header();
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: headers(jar) });
+    expect(out.statusCode).toBe(200);
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${user.googleId}`,
+      headers: { cookie: oldCookie },
+    });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('refuses state-changing requests from another origin', async () => {
+    const { jar } = await signIn('Radia Perlman', 'radia@example.com');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: 'https://evil.example', cookie: jar.header() },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('bad_origin');
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'sec-fetch-site': 'cross-site', cookie: jar.header() },
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+
+  it('validates the development sign-in form', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev-login',
+      headers: { origin: ORIGIN },
+      payload: { state: 'whatever', name: 'Ada', email: 'not-an-email' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain('e-mail');
+  });
+
+  it('rate limits the sign-in endpoints', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/start',
+        headers: { origin: ORIGIN },
+        payload: {},
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toContain(429);
+    const limited = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/start',
+      headers: { origin: ORIGIN },
+      payload: {},
+    });
+    expect(limited.json().error.code).toBe('rate_limited');
+  });
+});

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import {
+  apiUserSchema,
+  devSignInBodySchema,
+  devSignInReplySchema,
+  exchangeCodeBodySchema,
+  exchangeCodeReplySchema,
+  startSignInBodySchema,
+  startSignInReplySchema,
+} from '#shared/api/user.schema.ts';
+import type { RoutesPlugin } from '../../platform/fastify.ts';
+import { assertSelf, type Guards } from '../../platform/guards.ts';
+import type { Sessions } from '../../platform/sessions.ts';
+import type { AccessService } from '../billing/access.service.ts';
+import type { AuthService } from './auth.service.ts';
+import { toApiUser } from './user.presenter.ts';
+
+const SIGN_IN_COOKIE = 'indent_signin';
+/** Sign-in endpoints are rate limited per client address. */
+const signInRateLimit = { max: 20, timeWindow: '1 minute' };
+
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  sessions: Sessions;
+  guards: Guards;
+  access: AccessService;
+  secureCookies: boolean;
+}
+
+export const authRoutes: RoutesPlugin<AuthRoutesDeps> = async (app, deps) => {
+  const errorReply = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+  app.post(
+    '/api/auth/start',
+    {
+      config: { rateLimit: signInRateLimit },
+      schema: {
+        summary: 'Start signing in: returns the provider address to send the browser to',
+        tags: ['auth'],
+        body: startSignInBodySchema,
+        response: { 200: startSignInReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const { url, state } = await deps.auth.start(request.body);
+      // Binds the attempt to this browser, so nobody can finish a sign-in they started in someone else's.
+      reply.setCookie(SIGN_IN_COOKIE, state, {
+        path: '/api',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.secureCookies,
+        maxAge: 600,
+      });
+      return { url };
+    },
+  );
+
+  app.post(
+    '/api/dev-login',
+    {
+      config: { rateLimit: signInRateLimit },
+      schema: {
+        summary: 'Development sign-in only: sign in as the typed name and e-mail',
+        tags: ['auth'],
+        body: devSignInBodySchema,
+        response: { 200: devSignInReplySchema, 400: errorReply, 404: errorReply },
+      },
+    },
+    async (request) => ({ redirect: await deps.auth.devAuthorize(request.body) }),
+  );
+
+  app.post(
+    '/api/exchange-code',
+    {
+      config: { rateLimit: signInRateLimit },
+      schema: {
+        summary: 'Finish signing in: trade the provider code for a session and the user',
+        tags: ['auth'],
+        body: exchangeCodeBodySchema,
+        response: { 200: exchangeCodeReplySchema, 400: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const result = await deps.auth.exchange({
+        ...request.body,
+        browserState: request.cookies[SIGN_IN_COOKIE],
+      });
+      reply.clearCookie(SIGN_IN_COOKIE, { path: '/api' });
+      await deps.sessions.create(reply, result.user, request.headers['user-agent']);
+      const access = await deps.access.active(result.user.id);
+      return {
+        user: toApiUser(result.user, access),
+        returnTo: result.returnTo,
+        action: result.action,
+      };
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      schema: {
+        summary: 'Sign out: ends the session on the server and clears the cookie',
+        tags: ['auth'],
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      await deps.sessions.destroy(request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/user/:googleId',
+    {
+      schema: {
+        summary: 'The signed-in user (own account only)',
+        tags: ['auth'],
+        params: z.object({ googleId: z.string().min(1).max(255) }),
+        response: { 200: apiUserSchema, 401: errorReply, 403: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const user = await deps.guards.user(request, reply);
+      assertSelf(user, request.params.googleId);
+      return toApiUser(user, await deps.access.active(user.id));
+    },
+  );
+};

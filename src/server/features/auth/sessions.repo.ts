@@ -1,0 +1,58 @@
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+
+export interface SessionWithUser {
+  tokenHash: string;
+  expiresAt: string;
+  user: UserRow;
+}
+
+export function createSessionsRepo(db: Db) {
+  return {
+    async insert(row: {
+      tokenHash: string;
+      userId: string;
+      createdAt: string;
+      expiresAt: string;
+      userAgent: string | null;
+    }) {
+      await db
+        .insertInto('sessions')
+        .values({
+          token_hash: row.tokenHash,
+          user_id: row.userId,
+          created_at: row.createdAt,
+          expires_at: row.expiresAt,
+          user_agent: row.userAgent,
+        })
+        .execute();
+    },
+    async findLive(tokenHash: string, now: string): Promise<SessionWithUser | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .select(['sessions.token_hash', 'sessions.expires_at'])
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.expires_at', '>', now)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { token_hash, expires_at, ...user } = row;
+      return { tokenHash: token_hash, expiresAt: expires_at, user };
+    },
+    async extend(tokenHash: string, expiresAt: string): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: expiresAt })
+        .where('token_hash', '=', tokenHash)
+        .execute();
+    },
+    async delete(tokenHash: string): Promise<void> {
+      await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    },
+    async deleteExpired(now: string): Promise<void> {
+      await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+    },
+  };
+}
+export type SessionsRepo = ReturnType<typeof createSessionsRepo>;

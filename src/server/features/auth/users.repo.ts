@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { IdentityProfile } from './identity.ts';
+
+export function createUsersRepo(db: Db) {
+  return {
+    findById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    findByGoogleId(googleId: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('google_id', '=', googleId)
+        .executeTakeFirst();
+    },
+    /** Creates the user on first sign-in, refreshes name, e-mail and picture on later ones. */
+    async upsertFromProfile(profile: IdentityProfile, now: string): Promise<UserRow> {
+      await db
+        .insertInto('users')
+        .values({
+          id: randomUUID(),
+          google_id: profile.subject,
+          name: profile.name,
+          email: profile.email,
+          picture: profile.picture,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc.column('google_id').doUpdateSet({
+            name: profile.name,
+            email: profile.email,
+            picture: profile.picture,
+            updated_at: now,
+          }),
+        )
+        .execute();
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('google_id', '=', profile.subject)
+        .executeTakeFirstOrThrow();
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -1,0 +1,32 @@
+import type { Db } from '../../db/database.ts';
+
+export interface ActiveAccess {
+  orderId: string;
+  providerSessionId: string;
+  accessEndsAt: string;
+}
+
+export function createAccessRepo(db: Db) {
+  return {
+    /** The paid, unrevoked order whose access lasts longest past `now`, if any. */
+    async findActive(userId: string, now: string): Promise<ActiveAccess | undefined> {
+      const row = await db
+        .selectFrom('orders')
+        .select(['id', 'provider_session_id', 'access_ends_at'])
+        .where('user_id', '=', userId)
+        .where('status', '=', 'paid')
+        .where('revoked_at', 'is', null)
+        .where('access_ends_at', '>', now)
+        .orderBy('access_ends_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row?.access_ends_at) return undefined;
+      return {
+        orderId: row.id,
+        providerSessionId: row.provider_session_id,
+        accessEndsAt: row.access_ends_at,
+      };
+    },
+  };
+}
+export type AccessRepo = ReturnType<typeof createAccessRepo>;

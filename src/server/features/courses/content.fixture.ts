@@ -1,0 +1,250 @@
+/*
+ * Small but complete content trees for tests of the loader and the verifier. Files are written as
+ * YAML/Markdown text, exactly as writers write them, so line numbers in problems are real.
+ */
+
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { curriculumModule } from '#shared/content/curriculum.ts';
+
+const FILLER =
+  'Programs are lists of instructions that a computer follows one after another, and learning to ' +
+  'read them slowly, line by line, is the habit that makes every later idea easier to hold. ';
+
+/** About `words` words of plain prose, in paragraphs. */
+function prose(words: number): string {
+  const perParagraph = FILLER.trim().split(/\s+/).length;
+  const count = Math.ceil(words / perParagraph);
+  return Array.from({ length: count }, () => FILLER.trim()).join('\n\n');
+}
+
+export function moduleYaml(number: number): string {
+  const module = curriculumModule(number);
+  if (!module) throw new Error(`no module ${number}`);
+  return `number: ${number}
+title: ${module.title}
+description: >-
+  A short description of ${module.title} that a buyer reads on the pricing page.
+recap:
+  - One thing the module taught.
+  - A second thing, with \`code\`.
+  - A third thing.
+  - A fourth thing.
+next: >-
+  The next module builds on this one.
+`;
+}
+
+export function lessonMd(words = 2_100): string {
+  return `An introduction paragraph that says what this lesson is about.
+
+## Printing
+
+\`\`\`python
+print("Hello")
+print(2 + 3)
+\`\`\`
+
+\`\`\`output
+Hello
+5
+\`\`\`
+
+A block that is meant to fail:
+
+\`\`\`python raises=NameError
+print("before")
+print(totl)
+\`\`\`
+
+\`\`\`output
+before
+NameError: name 'totl' is not defined
+\`\`\`
+
+\`\`\`python stdin="Ada\\n36"
+name = input("Name: ")
+age = int(input("Age: "))
+print(name, "is", age)
+\`\`\`
+
+\`\`\`output
+Name: Age: Ada is 36
+\`\`\`
+
+\`\`\`python norun
+import urllib.request
+urllib.request.urlopen("https://example.com")
+\`\`\`
+
+## Reading
+
+${prose(words)}
+`;
+}
+
+function exercise(number: number, k: number): string {
+  const nn = String(number).padStart(2, '0');
+  if (k % 2 === 1) {
+    return `  - id: m${nn}-e${k}-count-up
+    title: Count up ${k}
+    prompt: |
+      Print the numbers 1 to 3, one per line.
+    starter: |
+      # Write your code below
+    solution: |
+      for i in range(1, 4):
+          print(i)
+    hints:
+      - Use a loop.
+      - range(1, 4) gives 1, 2, 3.
+    check:
+      stdout: |
+        1
+        2
+        3
+    wrong:
+      - |
+        for i in range(3):
+            print(i)
+`;
+  }
+  return `  - id: m${nn}-e${k}-area
+    title: Area ${k}
+    prompt: |
+      Write a function \`area(w, h)\` that returns the area of a rectangle.
+    starter: |
+      def area(w, h):
+          pass
+    solution: |
+      def area(w, h):
+          return w * h
+    hints:
+      - Multiply.
+    check:
+      tests: |
+        assert "area" in globals(), "Define a function called area"
+        assert area(2, 3) == 6, "area(2, 3) should be 6, but it returned " + repr(area(2, 3))
+    wrong:
+      - |
+        def area(w, h):
+            return w + h
+`;
+}
+
+export function exercisesYaml(number: number, count?: number): string {
+  const n = count ?? curriculumModule(number)?.handsOnCount ?? 0;
+  return `exercises:\n${Array.from({ length: n }, (_, i) => exercise(number, i + 1)).join('')}`;
+}
+
+function question(i: number): string {
+  const correct = i % 4;
+  if (i === 0) {
+    // A verified output question whose right answer sits at index 0.
+    return `      - text: What does this program print?
+        code: |
+          for i in range(3):
+              print(i, end=" ")
+        answers:
+          - 0 1 2
+          - 1 2 3
+          - 0 1 2 3
+          - "3"
+        correct: 0
+        explanation: range(3) counts 0, 1, 2.
+        verify: output
+`;
+  }
+  const answers = [0, 1, 2, 3]
+    .map((a) => `          - Answer ${a} of question ${i + 1}`)
+    .join('\n');
+  return `      - text: Question ${i + 1} about Python?
+        answers:
+${answers}
+        correct: ${correct}
+        explanation: Because answer ${correct} is right.
+`;
+}
+
+export function quizzesYaml(number: number, count?: number): string {
+  const n = count ?? curriculumModule(number)?.quizCount ?? 0;
+  const quizzes = Array.from(
+    { length: n },
+    (_, q) =>
+      `  - title: Module ${number} Part ${q + 1}\n    questions:\n${Array.from({ length: 10 }, (_, i) => question(i)).join('')}`,
+  );
+  return `quizzes:\n${quizzes.join('')}`;
+}
+
+export function moduleFiles(number: number): Record<string, string> {
+  return {
+    'module.yaml': moduleYaml(number),
+    'lesson.md': lessonMd(),
+    'exercises.yaml': exercisesYaml(number),
+    'quizzes.yaml': quizzesYaml(number),
+  };
+}
+
+export interface Fixture {
+  /** The content/ folder. */
+  readonly root: string;
+  /** Path of a file relative to content/. */
+  file(relative: string): string;
+  read(relative: string): Promise<string>;
+  write(relative: string, text: string): Promise<void>;
+  /** Replaces `from` (which must occur) in a file. */
+  edit(relative: string, from: string | RegExp, to: string): Promise<void>;
+  /** The 1-based line of the first line of `relative` that contains `needle`. */
+  lineOf(relative: string, needle: string, occurrence?: number): Promise<number>;
+  remove(): Promise<void>;
+}
+
+/** Writes a valid tree with the given modules (default: modules 1 and 2) into a temp folder. */
+export async function createFixture(modules: readonly number[] = [1, 2]): Promise<Fixture> {
+  const base = await mkdtemp(path.join(tmpdir(), 'indent-content-'));
+  const root = path.join(base, 'content');
+  const fixture: Fixture = {
+    root,
+    file: (relative) => path.join(root, relative),
+    read: (relative) => readFile(path.join(root, relative), 'utf8'),
+    async write(relative, text) {
+      await mkdir(path.dirname(path.join(root, relative)), { recursive: true });
+      await writeFile(path.join(root, relative), text);
+    },
+    async edit(relative, from, to) {
+      const text = await fixture.read(relative);
+      const changed = text.replace(from, to);
+      if (changed === text)
+        throw new Error(`fixture edit: ${String(from)} not found in ${relative}`);
+      await fixture.write(relative, changed);
+    },
+    async lineOf(relative, needle, occurrence = 1) {
+      const lines = (await fixture.read(relative)).split('\n');
+      let seen = 0;
+      const index = lines.findIndex((line) => line.includes(needle) && ++seen === occurrence);
+      if (index < 0) throw new Error(`fixture: "${needle}" not in ${relative}`);
+      return index + 1;
+    },
+    remove: () => rm(base, { recursive: true, force: true }),
+  };
+  for (const number of modules) {
+    const folder = curriculumModule(number)?.folder ?? String(number);
+    for (const [name, text] of Object.entries(moduleFiles(number))) {
+      await fixture.write(`modules/${folder}/${name}`, text);
+    }
+  }
+  await fixture.write(
+    'articles/should-i-learn-to-code.md',
+    '---\ntitle: Should I Learn to Code?\ndescription: Who coding suits.\n---\n\nSome text.\n',
+  );
+  await fixture.write(
+    'legal/privacy.md',
+    '---\ntitle: Privacy Policy\nupdated: 2024-02-10\n---\n\nText.\n',
+  );
+  await fixture.write(
+    'legal/terms.md',
+    '---\ntitle: Terms and Conditions\nupdated: 2024-05-01\n---\n\nText.\n',
+  );
+  return fixture;
+}
