@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { SiteLayout } from './layouts/site-layout.tsx';
 import { RouteError } from './route-error.tsx';
+import { RequireSubscriber } from '#client/features/auth/require-subscriber.tsx';
 
 /**
  * The route table of SPEC section 2. Each page is loaded on demand so a visitor downloads only the
@@ -27,13 +28,6 @@ export const routes: RouteObject[] = [
         path: '/pricing',
         lazy: async () => ({
           Component: (await import('#client/features/billing/pricing-page.tsx')).PricingPage,
-        }),
-      },
-      {
-        path: '/account-details',
-        lazy: async () => ({
-          Component: (await import('#client/features/billing/account-details-page.tsx'))
-            .AccountDetailsPage,
         }),
       },
       {
@@ -68,21 +62,40 @@ export const routes: RouteObject[] = [
         }),
       },
       {
-        path: '/dashboard',
-        lazy: async () => ({
-          Component: (await import('#client/features/courses/dashboard-page.tsx')).DashboardPage,
-        }),
+        element: <RequireSubscriber />,
+        children: [
+          {
+            path: '/account-details',
+            lazy: async () => ({
+              Component: (await import('#client/features/billing/account-details-page.tsx'))
+                .AccountDetailsPage,
+            }),
+          },
+          {
+            path: '/dashboard',
+            lazy: async () => ({
+              Component: (await import('#client/features/courses/dashboard-page.tsx'))
+                .DashboardPage,
+            }),
+          },
+          {
+            path: '/dashboard/lessons/:module',
+            lazy: async () => ({
+              Component: (await import('#client/features/courses/lesson-page.tsx')).LessonPage,
+            }),
+          },
+          {
+            path: '/dashboard/quiz/:quizTitle',
+            lazy: async () => ({
+              Component: (await import('#client/features/courses/quiz-page.tsx')).QuizPage,
+            }),
+          },
+        ],
       },
       {
-        path: '/dashboard/lessons/:module',
+        path: '/dev-login',
         lazy: async () => ({
-          Component: (await import('#client/features/courses/lesson-page.tsx')).LessonPage,
-        }),
-      },
-      {
-        path: '/dashboard/quiz/:quizTitle',
-        lazy: async () => ({
-          Component: (await import('#client/features/courses/quiz-page.tsx')).QuizPage,
+          Component: (await import('#client/features/auth/dev-login-page.tsx')).DevLoginPage,
         }),
       },
       {

@@ -1,6 +1,6 @@
-import { Link, NavLink, Outlet } from 'react-router';
-import { site } from '#shared/site.ts';
-import styles from './site-layout.module.css';
+import { Outlet } from 'react-router';
+import { Footer } from './footer.tsx';
+import { Navbar } from './navbar.tsx';
 
 /** The common header and footer of the public pages. */
 export function SiteLayout() {
@@ -9,35 +9,11 @@ export function SiteLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className={styles.header}>
-        <nav className={styles.nav} aria-label="Main">
-          <Link className={styles.brand} to="/">
-            {site.productName}
-          </Link>
-          <ul className={styles.links}>
-            <li>
-              <NavLink to="/">Home</NavLink>
-            </li>
-            <li>
-              <NavLink to="/dashboard">Dashboard</NavLink>
-            </li>
-            <li>
-              <NavLink to="/pricing">Pricing</NavLink>
-            </li>
-            <li>
-              <NavLink to="/login">Log In</NavLink>
-            </li>
-          </ul>
-        </nav>
-      </header>
+      <Navbar />
       <div id="main" tabIndex={-1}>
         <Outlet />
       </div>
-      <footer className={styles.footer}>
-        <p>
-          © {site.copyrightYear} {site.company}
-        </p>
-      </footer>
+      <Footer />
     </>
   );
 }

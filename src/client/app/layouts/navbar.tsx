@@ -1,0 +1,85 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { firstName } from '#shared/api/user.schema.ts';
+import { site } from '#shared/site.ts';
+import { isSubscriber, useAuth } from '#client/features/auth/auth-context.tsx';
+import styles from './navbar.module.css';
+
+/** SPEC 2: the page turns the navbar light once scrolled this far. */
+export const NAVBAR_SCROLL_THRESHOLD = 56;
+
+export function Navbar() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [scrolled, setScrolled] = useState(false);
+  // The small-screen menu is open for the page it was opened on; moving to another page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const menuId = useId();
+
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY >= NAVBAR_SCROLL_THRESHOLD);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+
+  async function onLogout() {
+    await logout();
+    void navigate('/');
+  }
+
+  return (
+    <header className={styles.header} data-scrolled={scrolled ? 'true' : 'false'}>
+      <nav className={styles.nav} aria-label="Main">
+        <Link className={styles.brand} to="/">
+          {site.productName}
+        </Link>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpenOn(open ? null : location.pathname)}
+        >
+          <span className="visually-hidden">Menu</span>
+          <span className={styles.bars} aria-hidden="true" />
+        </button>
+        <div id={menuId} className={styles.menu} data-open={open ? 'true' : 'false'}>
+          <ul className={styles.links}>
+            <li>
+              <NavLink to="/" end>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/dashboard">Dashboard</NavLink>
+            </li>
+            <li>
+              {isSubscriber(user) ? (
+                <NavLink to="/account-details">Account Details</NavLink>
+              ) : (
+                <NavLink to="/pricing">Pricing</NavLink>
+              )}
+            </li>
+          </ul>
+          <div className={styles.account}>
+            {user ? (
+              <>
+                <span className={styles.welcome}>Welcome, {firstName(user.name)}</span>
+                <button type="button" className={styles.action} onClick={() => void onLogout()}>
+                  Log Out
+                </button>
+              </>
+            ) : (
+              <Link className={styles.action} to="/login" state={{ from: location }}>
+                Log In
+              </Link>
+            )}
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

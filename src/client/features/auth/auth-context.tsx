@@ -1,0 +1,147 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { z } from 'zod';
+import { apiUserSchema, type ApiUser } from '#shared/api/user.schema.ts';
+import { api, ApiError } from '#client/lib/api.ts';
+import { log } from '#client/lib/log.ts';
+
+/** SPEC 3: the user is kept whole in localStorage under 'user' (a display cache, never a credential). */
+export const USER_STORAGE_KEY = 'user';
+
+interface AuthValue {
+  /** The signed-in user, or null. */
+  user: ApiUser | null;
+  /** False until the stored user has been read after hydration; guards wait for it. */
+  ready: boolean;
+  login(user: ApiUser): void;
+  logout(): Promise<void>;
+  /** Re-fetches the user (after a purchase, for example); resolves with the fresh user. */
+  refresh(): Promise<ApiUser | null>;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+/** Fired in this tab when the stored user changes ('storage' events only reach other tabs). */
+const USER_CHANGED = 'indent:user-changed';
+
+function subscribe(onChange: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === USER_STORAGE_KEY) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(USER_CHANGED, onChange);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(USER_CHANGED, onChange);
+  };
+}
+
+function readRaw(): string | null {
+  try {
+    return localStorage.getItem(USER_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function parseUser(raw: string | null): ApiUser | null {
+  if (!raw) return null;
+  try {
+    const parsed = apiUserSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeUser(user: ApiUser | null) {
+  try {
+    if (user) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+    else localStorage.removeItem(USER_STORAGE_KEY);
+  } catch (err) {
+    log.warn('Could not save the user in local storage', err);
+  }
+  window.dispatchEvent(new Event(USER_CHANGED));
+}
+
+const noSubscription = () => () => undefined;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  // Pre-rendered HTML is built without a user (server snapshot null), so hydration matches it and the
+  // stored user appears right after. `ready` turns true once we are past hydration in the browser.
+  const raw = useSyncExternalStore(subscribe, readRaw, () => null);
+  const ready = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const user = useMemo(() => parseUser(raw), [raw]);
+
+  const login = useCallback((next: ApiUser) => storeUser(next), []);
+  const clear = useCallback(() => storeUser(null), []);
+
+  const fetchUser = useCallback(
+    async (googleId: string): Promise<ApiUser | null> => {
+      try {
+        const fresh = await api(`/api/user/${encodeURIComponent(googleId)}`, {
+          schema: apiUserSchema,
+        });
+        login(fresh);
+        return fresh;
+      } catch (err) {
+        // The server no longer knows this session: the person is signed out everywhere.
+        if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+          clear();
+          return null;
+        }
+        log.error('Error fetching and updating user data', err);
+        return parseUser(readRaw());
+      }
+    },
+    [clear, login],
+  );
+
+  // SPEC 4: on start, a stored user is re-fetched and replaced by the server's answer.
+  useEffect(() => {
+    const stored = parseUser(readRaw());
+    if (stored) void fetchUser(stored.googleId);
+  }, [fetchUser]);
+
+  const logout = useCallback(async () => {
+    try {
+      await api('/api/logout', { method: 'POST', schema: z.object({ ok: z.literal(true) }) });
+    } catch (err) {
+      log.error('Logout failed', err);
+    }
+    clear();
+  }, [clear]);
+
+  const refresh = useCallback(async () => {
+    const current = user ?? parseUser(readRaw());
+    return current ? fetchUser(current.googleId) : null;
+  }, [fetchUser, user]);
+
+  const value = useMemo(
+    () => ({ user, ready, login, logout, refresh }),
+    [user, ready, login, logout, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>.');
+  return value;
+}
+
+/** Whether the user counts as a paying subscriber (SPEC 3). */
+export function isSubscriber(user: ApiUser | null): boolean {
+  return Boolean(user?.stripeSubscriptionId);
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/lessons/:module — the lesson page of one module (subscribers only). This is the contract
+ * between the lesson page and the exercise runner: both read it.
+ */
+
+/** A runnable python block of the lesson text, for its 'Try it' button. */
+export const lessonCodeBlockSchema = z.object({
+  /** Matches `data-code-block="{index}"` on the block's wrapper in `html`. */
+  index: z.number().int().nonnegative(),
+  code: z.string(),
+  kind: z.enum(['run', 'raises', 'norun']),
+  stdin: z.string().optional(),
+});
+export type LessonCodeBlock = z.infer<typeof lessonCodeBlockSchema>;
+
+export const exerciseCheckDtoSchema = z.object({
+  stdin: z.string().optional(),
+  setup: z.string().optional(),
+  stdout: z.string().optional(),
+  tests: z.string().optional(),
+});
+export type ExerciseCheckDto = z.infer<typeof exerciseCheckDtoSchema>;
+
+export const lessonExerciseSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The prompt, rendered from Markdown on the server. */
+  promptHtml: z.string(),
+  starter: z.string(),
+  solution: z.string(),
+  hints: z.array(z.string()),
+  check: exerciseCheckDtoSchema,
+});
+export type LessonExercise = z.infer<typeof lessonExerciseSchema>;
+
+export const lessonReplySchema = z.object({
+  module: z.object({
+    number: z.number().int(),
+    title: z.string(),
+    /** Recap items and the next-module preview, rendered from Markdown on the server. */
+    recapHtml: z.array(z.string()),
+    nextHtml: z.string(),
+  }),
+  /** The lesson body, rendered (and syntax-highlighted) on the server. */
+  html: z.string(),
+  codeBlocks: z.array(lessonCodeBlockSchema),
+  exercises: z.array(lessonExerciseSchema),
+});
+export type LessonReply = z.infer<typeof lessonReplySchema>;
