@@ -29,6 +29,9 @@ import { createUsersRepo } from './features/auth/users.repo.ts';
 import { createAccessRepo } from './features/billing/access.repo.ts';
 import { createAccessService } from './features/billing/access.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createExerciseProgressRepo } from './features/progress/exercise-progress.repo.ts';
+import { exerciseProgressRoutes } from './features/progress/exercise-progress.routes.ts';
+import { createExerciseProgressService } from './features/progress/exercise-progress.service.ts';
 import { registerClientApp } from './platform/client-app.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError, errorBody } from './platform/errors.ts';
@@ -120,6 +123,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(healthRoutes, { db, engine: deps.engine, clock });
   await app.register(authRoutes, { auth, sessions, guards, access, secureCookies });
+  await app.register(exerciseProgressRoutes, {
+    progress: createExerciseProgressService({ repo: createExerciseProgressRepo(db), clock }),
+    guards,
+  });
   await registerClientApp(app, { clientDir: env.CLIENT_DIR });
 
   app.addHook('onClose', async () => {

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_SAVED_CODE_CHARS } from '#shared/api/exercise-progress.schema.ts';
+import { DAY_MS } from '../../platform/clock.ts';
+import { cookieJar, createTestApp, testClock, type TestApp } from '../../test-app.ts';
+import { MAX_TRACKED_EXERCISES } from './exercise-progress.service.ts';
+
+const ORIGIN = 'http://localhost:3000';
+type Jar = ReturnType<typeof cookieJar>;
+const headers = (jar: Jar) => ({ origin: ORIGIN, cookie: jar.header() });
+
+describe('exercise progress', () => {
+  let t: TestApp;
+  const clock = testClock();
+  beforeAll(async () => {
+    t = await createTestApp({ deps: { clock } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function signIn(name: string, email: string): Promise<{ jar: Jar; userId: string }> {
+    const jar = cookieJar();
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/start',
+      headers: headers(jar),
+      payload: {},
+    });
+    jar.store(start);
+    const state = new URL(start.json().url, ORIGIN).searchParams.get('state') ?? '';
+    const consent = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev-login',
+      headers: headers(jar),
+      payload: { state, name, email },
+    });
+    const back = new URL(consent.json().redirect, ORIGIN);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/exchange-code',
+      headers: headers(jar),
+      payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+    });
+    expect(res.statusCode).toBe(200);
+    jar.store(res);
+    return { jar, userId: res.json().user._id as string };
+  }
+
+  /** Test set-up only: the row a confirmed payment leaves behind. */
+  async function grantAccess(userId: string) {
+    const now = clock.now();
+    await t.database.db
+      .insertInto('orders')
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        provider: 'demo',
+        provider_session_id: `demo_${randomUUID()}`,
+        payment_intent_id: null,
+        status: 'paid',
+        amount_cents: 48_900,
+        currency: 'usd',
+        created_at: now.toISOString(),
+        paid_at: now.toISOString(),
+        access_ends_at: new Date(now.getTime() + 365 * DAY_MS).toISOString(),
+        revoked_at: null,
+        revoke_reason: null,
+      })
+      .execute();
+  }
+
+  async function subscriber(name: string, email: string) {
+    const signedIn = await signIn(name, email);
+    await grantAccess(signedIn.userId);
+    return signedIn;
+  }
+
+  const put = (jar: Jar | null, id: string, payload: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/exercise-progress/${id}`,
+      headers: jar ? headers(jar) : { origin: ORIGIN },
+      payload: payload as Record<string, unknown>,
+    });
+  const get = (jar: Jar | null, url = '/api/exercise-progress') =>
+    t.app.inject({ method: 'GET', url, headers: jar ? headers(jar) : {} });
+
+  it('answers 401 without a session', async () => {
+    expect((await get(null)).statusCode).toBe(401);
+    const res = await put(null, 'm01-e1-first-words', { code: 'print(1)' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('unauthorized');
+  });
+
+  it('answers 403 to a signed-in user without course access', async () => {
+    const { jar } = await signIn('No Access', 'none@example.com');
+    const res = await put(jar, 'm01-e1-first-words', { code: 'print(1)' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('no_access');
+    expect((await get(jar)).statusCode).toBe(403);
+  });
+
+  it('saves the latest code, keeps an exercise solved, and restores it', async () => {
+    const { jar } = await subscriber('Ada Lovelace', 'ada@example.com');
+    expect((await get(jar)).json()).toEqual({ exercises: [] });
+
+    const first = await put(jar, 'm01-e1-first-words', { code: 'print("hello")' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      exerciseId: 'm01-e1-first-words',
+      code: 'print("hello")',
+      solved: false,
+      solvedAt: null,
+    });
+
+    clock.advance(60_000);
+    const solvedAt = clock.now().toISOString();
+    const solved = await put(jar, 'm01-e1-first-words', { code: 'print("hi")', solved: true });
+    expect(solved.json()).toMatchObject({ code: 'print("hi")', solved: true, solvedAt });
+
+    clock.advance(60_000);
+    // Editing after solving keeps the exercise solved, with the time it was first solved.
+    const edited = await put(jar, 'm01-e1-first-words', { code: 'print("hi!")', solved: false });
+    expect(edited.json()).toMatchObject({
+      code: 'print("hi!")',
+      solved: true,
+      solvedAt,
+      updatedAt: clock.now().toISOString(),
+    });
+
+    await put(jar, 'm03-e2-fizzbuzz', { code: 'for i in range(3): pass', solved: true });
+    await put(jar, 'm03-e1-anything', { code: '' });
+    const all = (await get(jar)).json();
+    expect(all.exercises.map((e: { exerciseId: string }) => e.exerciseId)).toEqual([
+      'm01-e1-first-words',
+      'm03-e1-anything',
+      'm03-e2-fizzbuzz',
+    ]);
+    const m3 = (await get(jar, '/api/exercise-progress?module=3')).json();
+    expect(m3.exercises).toHaveLength(2);
+    expect(m3.exercises.filter((e: { solved: boolean }) => e.solved)).toHaveLength(1);
+  });
+
+  it("keeps each learner's work to themselves", async () => {
+    const grace = await subscriber('Grace Hopper', 'grace@example.com');
+    const alan = await subscriber('Alan Turing', 'alan@example.com');
+    await put(grace.jar, 'm02-e1-gym-minutes', { code: 'grace = 1', solved: true });
+    await put(alan.jar, 'm02-e1-gym-minutes', { code: 'alan = 2' });
+
+    const graces = (await get(grace.jar)).json().exercises;
+    expect(graces).toHaveLength(1);
+    expect(graces[0]).toMatchObject({ code: 'grace = 1', solved: true });
+    const alans = (await get(alan.jar)).json().exercises;
+    expect(alans).toHaveLength(1);
+    expect(alans[0]).toMatchObject({ code: 'alan = 2', solved: false });
+  });
+
+  it('rejects bad input with 400 and oversized code with 413', async () => {
+    const { jar } = await subscriber('Katherine Johnson', 'kj@example.com');
+    const badId = await put(jar, 'not-an-exercise', { code: 'x' });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().error.message).toContain('exercise id');
+
+    const noCode = await put(jar, 'm01-e1-first-words', { solved: true });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().error.code).toBe('validation_failed');
+
+    const wrongType = await put(jar, 'm01-e1-first-words', { code: 42 });
+    expect(wrongType.statusCode).toBe(400);
+
+    const badModule = await get(jar, '/api/exercise-progress?module=99');
+    expect(badModule.statusCode).toBe(400);
+
+    const tooLong = await put(jar, 'm01-e1-first-words', {
+      code: 'x'.repeat(MAX_SAVED_CODE_CHARS + 1),
+    });
+    expect(tooLong.statusCode).toBe(413);
+    expect(tooLong.json().error).toMatchObject({ code: 'payload_too_large' });
+    expect(tooLong.json().error.message).toContain('at most 20,000');
+
+    const justRight = await put(jar, 'm01-e1-first-words', {
+      code: 'x'.repeat(MAX_SAVED_CODE_CHARS),
+    });
+    expect(justRight.statusCode).toBe(200);
+  });
+
+  it('caps how many exercises one learner can store', async () => {
+    const { jar, userId } = await subscriber('Mary Jackson', 'mary@example.com');
+    const now = clock.now().toISOString();
+    await t.database.db
+      .insertInto('exercise_progress')
+      .values(
+        Array.from({ length: MAX_TRACKED_EXERCISES }, (_, i) => ({
+          user_id: userId,
+          exercise_id: `m01-e${i}-filler`,
+          code: '',
+          solved_at: null,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const more = await put(jar, 'm02-e1-one-more', { code: 'x' });
+    expect(more.statusCode).toBe(413);
+    // Work on an exercise already stored can still be saved.
+    expect((await put(jar, 'm01-e0-filler', { code: 'y' })).statusCode).toBe(200);
+  });
+});

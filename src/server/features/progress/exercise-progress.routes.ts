@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import {
+  exerciseProgressListSchema,
+  exerciseProgressParamsSchema,
+  exerciseProgressQuerySchema,
+  exerciseProgressSchema,
+  saveExerciseProgressBodySchema,
+} from '#shared/api/exercise-progress.schema.ts';
+import type { RoutesPlugin } from '../../platform/fastify.ts';
+import type { Guards } from '../../platform/guards.ts';
+import type { ExerciseProgressService } from './exercise-progress.service.ts';
+
+export interface ExerciseProgressRoutesDeps {
+  progress: ExerciseProgressService;
+  guards: Guards;
+}
+
+export const exerciseProgressRoutes: RoutesPlugin<ExerciseProgressRoutesDeps> = async (
+  app,
+  deps,
+) => {
+  const errorReply = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+  const errors = { 400: errorReply, 401: errorReply, 403: errorReply };
+
+  app.get(
+    '/api/exercise-progress',
+    {
+      schema: {
+        summary: "The signed-in subscriber's saved code and solved state per exercise",
+        tags: ['progress'],
+        querystring: exerciseProgressQuerySchema,
+        response: { 200: exerciseProgressListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await deps.guards.subscriber(request, reply);
+      reply.header('Cache-Control', 'no-store');
+      return { exercises: await deps.progress.list(user.id, request.query.module) };
+    },
+  );
+
+  app.put(
+    '/api/exercise-progress/:exerciseId',
+    {
+      schema: {
+        summary: "Save the signed-in subscriber's latest code for an exercise, and mark it solved",
+        tags: ['progress'],
+        params: exerciseProgressParamsSchema,
+        body: saveExerciseProgressBodySchema,
+        response: { 200: exerciseProgressSchema, ...errors, 404: errorReply, 413: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await deps.guards.subscriber(request, reply);
+      return deps.progress.save(user.id, request.params.exerciseId, request.body);
+    },
+  );
+};

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * The learner's saved work on the course exercises (subscribers only, own data only). The code is
+ * the latest the learner typed; `solved` becomes true the first time Check passes and stays true.
+ */
+
+/** Longest program we store: far beyond any exercise, small enough that a row stays cheap. */
+export const MAX_SAVED_CODE_CHARS = 20_000;
+
+/** Exercise ids of the course (`m03-e2-fizzbuzz`): the module number is in the first part. */
+export const exerciseIdSchema = z
+  .string()
+  .max(64, 'must be at most 64 characters')
+  .regex(/^m\d\d-e\d+-[a-z0-9-]+$/, 'must be an exercise id such as m03-e2-fizzbuzz');
+
+export const exerciseProgressSchema = z.object({
+  exerciseId: z.string(),
+  code: z.string(),
+  solved: z.boolean(),
+  solvedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ExerciseProgress = z.infer<typeof exerciseProgressSchema>;
+
+export const exerciseProgressQuerySchema = z.object({
+  /** Only this module's exercises; all of them when left out. */
+  module: z.coerce.number().int().min(1).max(15).optional(),
+});
+
+export const exerciseProgressListSchema = z.object({
+  exercises: z.array(exerciseProgressSchema),
+});
+export type ExerciseProgressList = z.infer<typeof exerciseProgressListSchema>;
+
+export const exerciseProgressParamsSchema = z.object({ exerciseId: exerciseIdSchema });
+
+export const saveExerciseProgressBodySchema = z.object({
+  // The length limit is checked by the server so that it can answer 413 with a clear message.
+  code: z.string(),
+  /** true when Check has just passed; false never unsolves an exercise. */
+  solved: z.boolean().optional(),
+});
+export type SaveExerciseProgressBody = z.infer<typeof saveExerciseProgressBodySchema>;
