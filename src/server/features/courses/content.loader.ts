@@ -559,7 +559,7 @@ function parseYaml<T>(
 ): YamlFile<T> {
   const lineCounter = new LineCounter();
   // Failsafe: every scalar is a string, so an answer written `- 3.0` is "3.0", not the number 3.
-  const doc = parseDocument(source, { schema: 'failsafe', lineCounter, prettyErrors: false });
+  const doc = parseDocument(source, { schema: 'failsafe', lineCounter, prettyErrors: true });
   const lineOf = (at: readonly PropertyKey[]): number =>
     nodeLine(doc, at, lineCounter) + lineOffset;
   const yamlProblems = [...doc.errors, ...doc.warnings];
@@ -567,7 +567,8 @@ function parseYaml<T>(
     problems.push({
       file: shownFile,
       line: (error.linePos?.[0].line ?? 1) + lineOffset,
-      message: `YAML: ${error.message.split('\n')[0] ?? error.message}`,
+      // Pretty errors end their first line with the position, which the problem already shows.
+      message: `YAML: ${(error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}`,
       hint: 'check the indentation, and use a `|` block for text holding `: ` or starting with a quote',
     });
   }

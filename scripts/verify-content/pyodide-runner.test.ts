@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORK_DIR } from '#shared/content/python-checks.ts';
+import { NodePyodideRunner } from './pyodide-runner.ts';
+
+// The harness (src/shared/content/python-checks.ts) is exercised through the real Node runner:
+// these are the promises the verifier and the browser both rely on.
+
+let runner: NodePyodideRunner;
+
+beforeAll(async () => {
+  runner = await NodePyodideRunner.start();
+});
+
+afterAll(async () => {
+  await runner.close();
+});
+
+describe('the Python harness in Pyodide', () => {
+  it('captures output and runs as __main__', async () => {
+    const result = await runner.run({
+      code: 'print("a", 1)\nprint(__name__)\nimport sys\nprint("e", file=sys.stderr)',
+    });
+    expect(result).toEqual({
+      stdout: 'a 1\n__main__\n',
+      stderr: 'e\n',
+      error: null,
+      timedOut: false,
+    });
+  });
+
+  it('feeds input() from stdin without echo, prompts printed without a newline', async () => {
+    const result = await runner.run({
+      code: 'name = input("Name: ")\nage = int(input("Age: "))\nprint("Hi", name, age + 1)',
+      stdin: 'Ada\n36',
+    });
+    expect(result.stdout).toBe('Name: Age: Hi Ada 37\n');
+  });
+
+  it('raises EOFError with a clear message when input runs out', async () => {
+    const result = await runner.run({ code: 'input()\ninput()', stdin: 'only one line' });
+    expect(result.error).toMatchObject({
+      type: 'EOFError',
+      phase: 'code',
+      lineno: 2,
+      line: 'EOFError: input() was called, but there is no more input: the program asked for more lines than it was given',
+    });
+  });
+
+  it('gives every run a fresh namespace', async () => {
+    await runner.run({ code: 'secret = 42' });
+    const result = await runner.run({ code: 'print(secret)' });
+    expect(result.error?.line).toBe("NameError: name 'secret' is not defined");
+  });
+
+  it('gives every run a fresh, empty working folder at the front of sys.path', async () => {
+    const first = await runner.run({
+      code: 'import os, sys\nprint(os.getcwd(), sys.path[0], os.listdir("."))\nopen("notes.txt", "w").write("x")',
+    });
+    expect(first.stdout).toBe(`${WORK_DIR} ${WORK_DIR} []\n`);
+    const second = await runner.run({ code: 'import os\nprint(os.listdir("."))' });
+    expect(second.stdout).toBe('[]\n');
+  });
+
+  it('imports a module the program has just written, and forgets it afterwards', async () => {
+    const write = 'with open("helper.py", "w") as f:\n    f.write("VALUE = 7\\n")\n';
+    const first = await runner.run({ code: `${write}import helper\nprint(helper.VALUE)` });
+    expect(first.stdout).toBe('7\n');
+    const changed = await runner.run({
+      code: `${write.replace('7', '8')}import helper\nprint(helper.VALUE)`,
+    });
+    expect(changed.stdout).toBe('8\n');
+    const gone = await runner.run({ code: 'import helper' });
+    expect(gone.error?.line).toBe("ModuleNotFoundError: No module named 'helper'");
+  });
+
+  it('runs setup first in the same folder, with its output and names hidden', async () => {
+    const result = await runner.run({
+      setup:
+        'with open("data.txt", "w") as f:\n    f.write("hello")\nhidden = 1\nprint("setup noise")',
+      code: 'print(open("data.txt").read())\nprint("hidden" in globals())',
+    });
+    expect(result).toMatchObject({ stdout: 'hello\nFalse\n', error: null });
+  });
+
+  it('runs tests after the code in the same namespace', async () => {
+    const code = 'def area(w, h):\n    return w + h';
+    const tests =
+      'assert "area" in globals(), "Define area"\nassert area(2, 3) == 6, "area(2, 3) should be 6"';
+    const result = await runner.run({ code, tests });
+    expect(result.error).toMatchObject({
+      type: 'AssertionError',
+      message: 'area(2, 3) should be 6',
+      phase: 'tests',
+      lineno: 2,
+    });
+    const passed = await runner.run({ code: code.replace('+', '*'), tests });
+    expect(passed.error).toBeNull();
+  });
+
+  it('does not run the tests when the code fails', async () => {
+    const result = await runner.run({ code: '1 / 0', tests: 'assert False, "tests ran"' });
+    expect(result.error).toMatchObject({ type: 'ZeroDivisionError', phase: 'code' });
+  });
+
+  it('reports the class MRO, the last traceback line and a traceback without harness frames', async () => {
+    const result = await runner.run({ code: 'prices = {}\nprint("before")\nprices["tea"]' });
+    expect(result.stdout).toBe('before\n');
+    expect(result.error).toMatchObject({
+      type: 'KeyError',
+      mro: ['KeyError', 'LookupError', 'Exception', 'BaseException', 'object'],
+      message: "'tea'",
+      line: "KeyError: 'tea'",
+      lineno: 3,
+    });
+    expect(result.error?.traceback).toBe(
+      'Traceback (most recent call last):\n  File "main.py", line 3, in <module>\n    prices["tea"]\n    ~~~~~~^^^^^^^\nKeyError: \'tea\'\n',
+    );
+  });
+
+  it('prints error lines as Python does: qualified names, suggestions, syntax errors', async () => {
+    const line = async (code: string) => (await runner.run({ code })).error?.line;
+    expect(await line('import json\njson.loads("")')).toBe(
+      'json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)',
+    );
+    expect(await line('total = 1\nprint(totl)')).toBe(
+      "NameError: name 'totl' is not defined. Did you mean: 'total'?",
+    );
+    expect(await line('print("hi"')).toBe("SyntaxError: '(' was never closed");
+    expect(await line('class BadAge(Exception):\n    pass\nraise BadAge("too young")')).toBe(
+      'BadAge: too young',
+    );
+  });
+
+  it('treats sys.exit() as a normal end and sys.exit(1) as an error', async () => {
+    expect(
+      (await runner.run({ code: 'import sys\nprint(1)\nsys.exit()\nprint(2)' })).error,
+    ).toBeNull();
+    expect((await runner.run({ code: 'import sys\nsys.exit(1)' })).error?.type).toBe('SystemExit');
+  });
+
+  it('stops a program that prints without end', async () => {
+    const result = await runner.run({ code: 'while True:\n    print("x" * 1000)' });
+    expect(result.error?.line).toBe(
+      'OutputLimitExceeded: the program printed more than 1,000,000 characters',
+    );
+  });
+
+  it('interrupts an endless loop at the time limit and keeps working', async () => {
+    const started = Date.now();
+    const result = await runner.run({ code: 'while True:\n    pass', timeoutMs: 500 });
+    expect(result.timedOut).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect((await runner.run({ code: 'print("still here")' })).stdout).toBe('still here\n');
+  });
+
+  it('replaces the worker when a program swallows the interrupt', async () => {
+    const before = runner.restarts;
+    const result = await runner.run({
+      code: 'while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass',
+      timeoutMs: 300,
+    });
+    expect(result.timedOut).toBe(true);
+    expect((await runner.run({ code: 'print("new worker")' })).stdout).toBe('new worker\n');
+    expect(runner.restarts).toBe(before + 1);
+  }, 20_000);
+});

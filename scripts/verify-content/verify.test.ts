@@ -1,0 +1,166 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createFixture, exercisesYaml } from '#server/features/courses/content.fixture.ts';
+import type { Fixture } from '#server/features/courses/content.fixture.ts';
+import { NodePyodideRunner } from './pyodide-runner.ts';
+import { verifyContent } from './verify.ts';
+import type { VerifyReport } from './verify.ts';
+
+const M1 = 'modules/01-introduction-to-python';
+const M2 = 'modules/02-basic-concepts-and-operations';
+
+let runner: NodePyodideRunner;
+let fixture: Fixture;
+
+beforeAll(async () => {
+  runner = await NodePyodideRunner.start();
+});
+
+afterAll(async () => {
+  await runner.close();
+});
+
+beforeEach(async () => {
+  fixture = await createFixture();
+});
+
+afterEach(async () => {
+  await fixture.remove();
+});
+
+function verify(only?: number[]): Promise<VerifyReport> {
+  return verifyContent({
+    rootDir: fixture.root,
+    runner,
+    timeoutMs: 2_000,
+    ...(only ? { only } : {}),
+  });
+}
+
+describe('verifyContent', () => {
+  it('verifies a valid tree and counts what it ran', async () => {
+    const report = await verify();
+    expect(report.problems).toEqual([]);
+    expect(report.failures).toEqual([]);
+    expect(report.ok).toBe(true);
+    // Per module: 3 runnable blocks; module 1: 3 exercises, 1 quiz; module 2: 5 exercises, 3 quizzes.
+    expect(report.summary).toBe(
+      '2 modules, 8 exercises, 4 quizzes, 40 questions, 6 code blocks: all verified',
+    );
+    // 6 blocks + 8 exercises x (solution, starter, one wrong) + 4 verified questions.
+    expect(report.counts.runs).toBe(6 + 8 * 3 + 4);
+  });
+
+  it('fails a broken solution, naming the file, line and exercise', async () => {
+    await fixture.edit(
+      `${M1}/exercises.yaml`,
+      '      def area(w, h):\n          return w * h',
+      '      def area(w, h):\n          return w * h + 1',
+    );
+    const report = await verify();
+    const line = await fixture.lineOf(`${M1}/exercises.yaml`, 'id: m01-e2-area');
+    expect(report.ok).toBe(false);
+    expect(report.failures.map((f) => f.text)).toEqual([
+      `FAIL content/${M1}/exercises.yaml:${line} m01-e2-area solution: area(2, 3) should be 6, but it returned 7`,
+    ]);
+    expect(report.summary).toMatch(/: 1 problem$/);
+  });
+
+  it('fails a stdout solution with a diff of expected and got', async () => {
+    await fixture.edit(`${M1}/exercises.yaml`, 'for i in range(1, 4):', 'for i in range(1, 5):');
+    const report = await verify();
+    const line = await fixture.lineOf(`${M1}/exercises.yaml`, 'id: m01-e1-count-up');
+    expect(report.failures.map((f) => f.text)).toEqual([
+      `FAIL content/${M1}/exercises.yaml:${line} m01-e1-count-up solution: Your output is not what was expected.\n` +
+        '    expected (-) vs got (+):\n      ...\n      2\n      3\n    + 4',
+    ]);
+  });
+
+  it('fails a starter or wrong entry that passes the check', async () => {
+    await fixture.edit(
+      `${M1}/exercises.yaml`,
+      '            return w + h',
+      '            return h * w',
+    );
+    const report = await verify();
+    expect(report.failures.map((f) => `${f.item}: ${f.message}`)).toEqual([
+      'm01-e2-area wrong[0]: passes the check, but it must fail it',
+    ]);
+  });
+
+  it('fails an output block that differs from what the code prints', async () => {
+    await fixture.edit(`${M2}/lesson.md`, 'Hello\n5\n```', 'Hello\n6\n```');
+    const report = await verify();
+    const line = await fixture.lineOf(`${M2}/lesson.md`, '```python');
+    expect(report.failures.map((f) => f.text)).toEqual([
+      `FAIL content/${M2}/lesson.md:${line} python block 1: output differs from the output block\n` +
+        '    expected (-) vs got (+):\n      Hello\n    - 6\n    + 5',
+    ]);
+  });
+
+  it('checks raises= blocks: the type, a subclass, and the error line', async () => {
+    await fixture.edit(`${M1}/lesson.md`, 'raises=NameError', 'raises=Exception');
+    await fixture.edit(
+      `${M1}/lesson.md`,
+      "NameError: name 'totl' is not defined",
+      'NameError: totl',
+    );
+    await fixture.edit(`${M2}/lesson.md`, 'raises=NameError', 'raises=TypeError');
+    const report = await verify();
+    expect(report.failures.map((f) => `${f.file} ${f.item}: ${f.message}`)).toEqual([
+      `content/${M1}/lesson.md python block 2 (raises=Exception): output block differs (its last line must be the error line, the lines before it what was printed)`,
+      `content/${M2}/lesson.md python block 2 (raises=TypeError): raised NameError: name 'totl' is not defined (line 2), which is not a TypeError`,
+    ]);
+  });
+
+  it('fails a block that raises without raises=, showing the traceback', async () => {
+    await fixture.edit(`${M1}/lesson.md`, 'print(2 + 3)', 'print(2 + "3")');
+    const report = await verify();
+    expect(report.failures).toHaveLength(1);
+    expect(report.failures[0]?.text).toContain(
+      "python block 1: raised TypeError: unsupported operand type(s) for +: 'int' and 'str' (line 2)",
+    );
+    expect(report.failures[0]?.text).toContain('File "main.py", line 2, in <module>');
+  });
+
+  it('fails a verify: output question whose answer is not what the code prints', async () => {
+    await fixture.edit(`${M2}/quizzes.yaml`, '          - 0 1 2\n', '          - 0, 1, 2\n');
+    const report = await verify();
+    const line = await fixture.lineOf(`${M2}/quizzes.yaml`, 'text: What does this program print?');
+    expect(report.failures.map((f) => f.text)).toEqual([
+      `FAIL content/${M2}/quizzes.yaml:${line} "Module 2 Part 1" question 1 (verify: output): the code prints something other than the correct answer\n` +
+        '    expected (-) vs got (+):\n    - 0, 1, 2\n    + 0 1 2',
+    ]);
+  });
+
+  it('reports loader problems such as a wrong count, and still runs the rest', async () => {
+    await fixture.write(`${M2}/exercises.yaml`, exercisesYaml(2, 4));
+    await fixture.edit(`${M1}/lesson.md`, 'Hello\n5\n```', 'Hello\n6\n```');
+    const report = await verify();
+    expect(report.problems).toEqual([
+      `content/${M2}/exercises.yaml:1 exercises: has 4 exercises; module 2 has 5 (SPEC section 3) (hint: write exactly 5 exercises)`,
+    ]);
+    expect(report.failures.map((f) => `${f.file} ${f.item}`)).toEqual([
+      `content/${M1}/lesson.md python block 1`,
+    ]);
+    expect(report.summary).toBe(
+      '2 modules, 7 exercises, 4 quizzes, 40 questions, 6 code blocks: 2 problems',
+    );
+  });
+
+  it('reports an endless loop as a failure, not a hang', async () => {
+    await fixture.edit(`${M1}/lesson.md`, 'print("Hello")\nprint(2 + 3)', 'while True:\n    pass');
+    const report = await verify([1]);
+    expect(report.failures.map((f) => `${f.item}: ${f.message}`)).toEqual([
+      'python block 1: The program did not finish within 2 seconds. Look for a loop that never ends.',
+    ]);
+  });
+
+  it('--only runs only the chosen modules', async () => {
+    await fixture.edit(`${M2}/lesson.md`, 'Hello\n5\n```', 'Hello\n6\n```');
+    const report = await verify([1]);
+    expect(report.ok).toBe(true);
+    expect(report.summary).toBe(
+      '1 module, 3 exercises, 1 quiz, 10 questions, 3 code blocks: all verified',
+    );
+  });
+});

@@ -1,0 +1,258 @@
+/*
+ * The core of `npm run verify:content`: load content/ through the loader (schemas and cross-file
+ * rules), then run every piece of Python the course shows or grades and judge it with the same
+ * functions the browser uses. Kept apart from the command line so tests can call it on fixtures.
+ */
+
+import path from 'node:path';
+import { scanContent, formatProblem } from '#server/features/courses/content.loader.ts';
+import type { CourseModule, ContentScan } from '#server/features/courses/content.loader.ts';
+import {
+  DEFAULT_TIMEOUT_MS,
+  judgeBlock,
+  judgeExercise,
+  judgeOutputQuestion,
+  normalizeAnswer,
+  outputDiff,
+} from '#shared/content/python-checks.ts';
+import type { PythonRunner, RunResult, Verdict } from '#shared/content/python-checks.ts';
+
+export interface VerifyOptions {
+  /** The content/ folder. */
+  readonly rootDir: string;
+  readonly runner: PythonRunner;
+  /** Only these module numbers. */
+  readonly only?: readonly number[];
+  readonly timeoutMs?: number;
+  /** Called with each problem or failure as soon as it is known, already formatted. */
+  readonly report?: (text: string) => void;
+}
+
+export interface VerifyFailure {
+  readonly file: string;
+  readonly line: number;
+  /** What was run, e.g. `m03-e2-fizzbuzz solution` or `python block 7`. */
+  readonly item: string;
+  readonly message: string;
+  /** The formatted report: `FAIL file:line item: message` and a short diff. */
+  readonly text: string;
+}
+
+export interface VerifyCounts {
+  readonly modules: number;
+  readonly exercises: number;
+  readonly quizzes: number;
+  readonly questions: number;
+  /** Python blocks that were run (norun blocks are not counted). */
+  readonly codeBlocks: number;
+  /** Every Python execution, including starters, wrong entries and verified questions. */
+  readonly runs: number;
+}
+
+export interface VerifyReport {
+  /** Loader problems (schemas, counts, cross-file rules), formatted. */
+  readonly problems: readonly string[];
+  readonly failures: readonly VerifyFailure[];
+  readonly counts: VerifyCounts;
+  readonly ok: boolean;
+  /** The last line the command prints. */
+  readonly summary: string;
+}
+
+export async function verifyContent(options: VerifyOptions): Promise<VerifyReport> {
+  const report = options.report ?? (() => undefined);
+  const scan = await scanContent(options.rootDir, options.only ? { only: options.only } : {});
+  const problems = scan.problems.map(formatProblem);
+  problems.forEach((p) => report(p));
+
+  const failures: VerifyFailure[] = [];
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let runs = 0;
+  const run = async (request: Parameters<PythonRunner['run']>[0]): Promise<RunResult> => {
+    runs++;
+    return options.runner.run({ ...request, timeoutMs });
+  };
+  const fail = (
+    file: string,
+    line: number,
+    item: string,
+    verdict: Verdict,
+    note?: string,
+  ): void => {
+    const message = note ?? verdict.message;
+    const head = `FAIL ${file}:${line} ${item}: ${message}`;
+    const diff =
+      verdict.expected !== undefined && verdict.actual !== undefined
+        ? `\n${indent(`expected (-) vs got (+):\n${outputDiff(verdict.expected, verdict.actual)}`)}`
+        : '';
+    const failure = { file, line, item, message, text: head + diff };
+    failures.push(failure);
+    report(failure.text);
+  };
+
+  const shownRoot = path.basename(path.resolve(options.rootDir));
+  for (const module of scan.course.modules) {
+    const fileOf = (name: string): string => `${shownRoot}/modules/${module.folder}/${name}`;
+    await verifyLesson(module, fileOf, run, fail, timeoutMs);
+    await verifyExercises(module, fileOf, scan, run, fail, timeoutMs);
+    await verifyQuestions(module, fileOf, scan, run, fail, timeoutMs);
+  }
+
+  const modules = scan.course.modules;
+  const counts: VerifyCounts = {
+    modules: modules.length,
+    exercises: sum(modules.map((m) => m.exercises.length)),
+    quizzes: sum(modules.map((m) => m.quizzes.length)),
+    questions: sum(modules.flatMap((m) => m.quizzes.map((q) => q.questions.length))),
+    codeBlocks: sum(modules.map((m) => m.lesson.python.filter((b) => b.kind !== 'norun').length)),
+    runs,
+  };
+  const total = problems.length + failures.length;
+  const ok = total === 0;
+  const summary =
+    [
+      count(counts.modules, 'module'),
+      count(counts.exercises, 'exercise'),
+      count(counts.quizzes, 'quiz', 'quizzes'),
+      count(counts.questions, 'question'),
+      count(counts.codeBlocks, 'code block'),
+    ].join(', ') + `: ${ok ? 'all verified' : count(total, 'problem')}`;
+  return { problems, failures, counts, ok, summary };
+}
+
+type Run = (request: Parameters<PythonRunner['run']>[0]) => Promise<RunResult>;
+type Fail = (file: string, line: number, item: string, verdict: Verdict, note?: string) => void;
+type FileOf = (name: string) => string;
+
+async function verifyLesson(
+  module: CourseModule,
+  fileOf: FileOf,
+  run: Run,
+  fail: Fail,
+  timeoutMs: number,
+): Promise<void> {
+  const file = fileOf('lesson.md');
+  for (const block of module.lesson.python) {
+    if (block.kind === 'norun') continue;
+    const result = await run({
+      code: block.code,
+      ...(block.stdin !== undefined ? { stdin: block.stdin } : {}),
+    });
+    const verdict = judgeBlock(block, result, { timeoutMs });
+    if (!verdict.passed) {
+      const label = block.kind === 'raises' ? ` (raises=${block.raises ?? ''})` : '';
+      const note =
+        result.error && block.kind === 'run' ? withTraceback({ verdict, result }) : undefined;
+      fail(file, block.line, `python block ${block.index}${label}`, verdict, note);
+    }
+  }
+}
+
+async function verifyExercises(
+  module: CourseModule,
+  fileOf: FileOf,
+  scan: ContentScan,
+  run: Run,
+  fail: Fail,
+  timeoutMs: number,
+): Promise<void> {
+  for (const exercise of module.exercises) {
+    const at = scan.locate(exercise) ?? { file: fileOf('exercises.yaml'), line: 0 };
+    const { check } = exercise;
+    const attempt = async (code: string): Promise<{ verdict: Verdict; result: RunResult }> => {
+      const result = await run({
+        code,
+        ...(check.stdin !== undefined ? { stdin: check.stdin } : {}),
+        ...(check.setup !== undefined ? { setup: check.setup } : {}),
+        ...(check.tests !== undefined ? { tests: check.tests } : {}),
+      });
+      return { verdict: judgeExercise(check, result, { timeoutMs }), result };
+    };
+    const solution = await attempt(exercise.solution);
+    if (!solution.verdict.passed) {
+      fail(at.file, at.line, `${exercise.id} solution`, solution.verdict, withTraceback(solution));
+    }
+    const mustFail: [string, string][] = [
+      ['starter', exercise.starter],
+      ...(exercise.wrong ?? []).map((code, i): [string, string] => [`wrong[${i}]`, code]),
+    ];
+    for (const [label, code] of mustFail) {
+      const { verdict, result } = await attempt(code);
+      if (verdict.passed) {
+        fail(
+          at.file,
+          at.line,
+          `${exercise.id} ${label}`,
+          verdict,
+          'passes the check, but it must fail it',
+        );
+      } else if (result.error?.phase === 'setup') {
+        // A broken setup makes every attempt fail, which would hide that nothing is really checked.
+        fail(at.file, at.line, `${exercise.id} ${label}`, verdict);
+      }
+    }
+  }
+}
+
+async function verifyQuestions(
+  module: CourseModule,
+  fileOf: FileOf,
+  scan: ContentScan,
+  run: Run,
+  fail: Fail,
+  timeoutMs: number,
+): Promise<void> {
+  for (const quiz of module.quizzes) {
+    for (const [index, question] of quiz.questions.entries()) {
+      if (question.verify !== 'output') continue;
+      const at = scan.locate(question) ?? { file: fileOf('quizzes.yaml'), line: 0 };
+      const item = `"${quiz.title}" question ${index + 1} (verify: output)`;
+      const result = await run({ code: question.code ?? '' });
+      const correct = question.answers[question.correct] ?? '';
+      const verdict = judgeOutputQuestion(correct, result, { timeoutMs });
+      if (!verdict.passed) {
+        fail(
+          at.file,
+          at.line,
+          item,
+          verdict,
+          result.error ? withTraceback({ verdict, result }) : undefined,
+        );
+        continue;
+      }
+      // A second answer that is also what the code prints would make the question unfair.
+      const printed = normalizeAnswer(result.stdout);
+      question.answers.forEach((answer, i) => {
+        if (i !== question.correct && normalizeAnswer(answer) === printed) {
+          fail(at.file, at.line, item, verdict, `answer ${i} is also exactly what the code prints`);
+        }
+      });
+    }
+  }
+}
+
+/** A failing solution is a content bug: the writer needs the whole traceback, not just its last line. */
+function withTraceback({ verdict, result }: { verdict: Verdict; result: RunResult }): string {
+  const error = result.error;
+  // A failed assert already says what is wrong, and a stopped endless loop has no useful trace.
+  if (!error || result.timedOut || (error.phase === 'tests' && error.type === 'AssertionError')) {
+    return verdict.message;
+  }
+  const trace = error.traceback.trim();
+  return trace ? `${verdict.message}\n${indent(trace)}` : verdict.message;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}
+
+function count(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,488 @@
+/*
+ * The one definition of how a piece of course Python is run for a check and how the result is
+ * judged. The content verifier (Node, Pyodide in a worker thread) and the learner's browser
+ * (Pyodide in a Web Worker) both implement `PythonRunner` by loading PYTHON_HARNESS into Pyodide
+ * and calling its entry point, so a program that passes the verifier passes in the browser.
+ */
+
+import type { ExerciseCheck } from './schema.ts';
+import type { PythonBlock } from './lesson-blocks.ts';
+
+/** Long enough for any honest course program; short enough that an endless loop is noticed. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export interface RunRequest {
+  readonly code: string;
+  /** Text that input() reads line by line. */
+  readonly stdin?: string;
+  /** Run first, in its own namespace, in the same working folder; its output is not shown. */
+  readonly setup?: string;
+  /** Run after the code, in the code's namespace (plain asserts). */
+  readonly tests?: string;
+  readonly timeoutMs?: number;
+}
+
+export type RunPhase = 'setup' | 'code' | 'tests';
+
+export interface PythonError {
+  /** The exception's class name, e.g. `NameError`. */
+  readonly type: string;
+  /** Class names along the MRO, most specific first, so `raises=LookupError` accepts `KeyError`. */
+  readonly mro: readonly string[];
+  readonly message: string;
+  /** The last line of the traceback exactly as Python prints it, e.g. `NameError: name 'x' is not defined`. */
+  readonly line: string;
+  /** The traceback without the harness's own frames. */
+  readonly traceback: string;
+  readonly phase: RunPhase;
+  /** The line of the learner's program (or of the tests) where it happened, if known. */
+  readonly lineno?: number;
+}
+
+export interface RunResult {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly error: PythonError | null;
+  /** The run was stopped because it exceeded its time limit. */
+  readonly timedOut: boolean;
+}
+
+export interface PythonRunner {
+  run(request: RunRequest): Promise<RunResult>;
+}
+
+export interface Verdict {
+  readonly passed: boolean;
+  /** One or two sentences a learner (or a content writer) can act on. */
+  readonly message: string;
+  /** For output comparisons: the normalized texts that were compared. */
+  readonly expected?: string;
+  readonly actual?: string;
+}
+
+/** Name of the function PYTHON_HARNESS defines: `run_request(request_json, on_output=None) -> str`. */
+export const HARNESS_ENTRY = 'run_request';
+
+/** The folder every run starts in, emptied before each run. Fixed so printed paths are stable. */
+export const WORK_DIR = '/home/learner';
+
+/**
+ * Python source of the harness. Run it once in a namespace of its own, then call HARNESS_ENTRY with
+ * a JSON request ({code, stdin, setup, tests}); it returns a JSON RunResult without `timedOut`.
+ * The optional `on_output(stream, text)` callback lets a browser show output as it is printed.
+ */
+export const PYTHON_HARNESS = String.raw`
+import builtins
+import importlib
+import importlib.machinery
+import io
+import json
+import linecache
+import os
+import shutil
+import sys
+import traceback
+
+WORK_DIR = ${JSON.stringify(WORK_DIR)}
+OUTPUT_LIMIT = 1_000_000
+EOF_MESSAGE = "input() was called, but there is no more input: the program asked for more lines than it was given"
+
+
+class OutputLimitExceeded(BaseException):
+    """Stops a program that prints without end; BaseException so "except Exception" cannot hide it."""
+
+
+class _Capture(io.StringIO):
+    def __init__(self, name, on_output):
+        super().__init__()
+        self._name = name
+        self._on_output = on_output
+        self._size = 0
+
+    def write(self, s):
+        if not isinstance(s, str):
+            raise TypeError(f"write() argument must be str, not {type(s).__name__}")
+        self._size += len(s)
+        if self._size > OUTPUT_LIMIT:
+            raise OutputLimitExceeded(f"the program printed more than {OUTPUT_LIMIT:,} characters")
+        if self._on_output is not None:
+            self._on_output(self._name, s)
+        return super().write(s)
+
+
+class _FreshFinder(importlib.machinery.FileFinder):
+    """Re-lists the working folder on every import, so a module the program has just written is found."""
+
+    def find_spec(self, fullname, target=None):
+        self.invalidate_caches()
+        return super().find_spec(fullname, target)
+
+
+def _make_input(stream):
+    def input(prompt=""):
+        if prompt != "":
+            sys.stdout.write(str(prompt))
+        sys.stdout.flush()
+        line = stream.readline()
+        if line == "":
+            raise EOFError(EOF_MESSAGE)
+        return line[:-1] if line.endswith("\n") else line
+
+    return input
+
+
+def _run_source(source, filename, namespace):
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(compile(source, filename, "exec", dont_inherit=True), namespace)
+
+
+def _inside_work_dir(path):
+    return isinstance(path, str) and (path == WORK_DIR or path.startswith(WORK_DIR + os.sep))
+
+
+def _forget_work_dir_modules():
+    for name, module in list(sys.modules.items()):
+        spec = getattr(module, "__spec__", None)
+        places = [getattr(module, "__file__", None), getattr(spec, "origin", None)]
+        places += list(getattr(module, "__path__", None) or [])
+        if any(_inside_work_dir(p) for p in places):
+            del sys.modules[name]
+    for key in list(sys.path_importer_cache):
+        if _inside_work_dir(key):
+            del sys.path_importer_cache[key]
+
+
+def _describe(exc, phase, filename):
+    te = traceback.TracebackException.from_exception(exc)
+    te.stack = traceback.StackSummary.from_list([f for f in te.stack if f.filename != _HARNESS_FILE])
+    full = "".join(te.format())
+    notes = te.__notes__
+    te.__notes__ = None
+    only = "".join(te.format_exception_only()).rstrip("\n").split("\n")
+    te.__notes__ = notes
+    lineno = None
+    for frame in te.stack:
+        if frame.filename == filename:
+            lineno = frame.lineno
+    if isinstance(exc, SyntaxError) and exc.filename == filename:
+        lineno = exc.lineno
+    return {
+        "type": type(exc).__name__,
+        "mro": [c.__name__ for c in type(exc).__mro__],
+        "message": str(exc),
+        "line": only[-1].strip(),
+        "traceback": full,
+        "phase": phase,
+        "lineno": lineno,
+    }
+
+
+def run_request(request_json, on_output=None):
+    request = json.loads(request_json)
+    saved = {
+        "stdout": sys.stdout,
+        "stderr": sys.stderr,
+        "stdin": sys.stdin,
+        "input": builtins.input,
+        "path": list(sys.path),
+        "argv": list(sys.argv),
+        "cwd": os.getcwd(),
+        "recursion": sys.getrecursionlimit(),
+        "bytecode": sys.dont_write_bytecode,
+    }
+    out = _Capture("stdout", on_output)
+    err = _Capture("stderr", on_output)
+    stdin = io.StringIO(request.get("stdin") or "")
+    error = None
+    try:
+        shutil.rmtree(WORK_DIR, ignore_errors=True)
+        os.makedirs(WORK_DIR)
+        os.chdir(WORK_DIR)
+        _forget_work_dir_modules()
+        sys.path.insert(0, WORK_DIR)
+        sys.path_importer_cache[WORK_DIR] = _FreshFinder(
+            WORK_DIR,
+            (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES),
+        )
+        # No __pycache__ folders appearing in a listing of the learner's folder.
+        sys.dont_write_bytecode = True
+        sys.argv = ["main.py"]
+        importlib.invalidate_caches()
+
+        phases = []
+        if request.get("setup"):
+            phases.append(("setup", "<setup>", request["setup"], {"__name__": "__setup__", "__builtins__": builtins}))
+        namespace = {"__name__": "__main__", "__builtins__": builtins}
+        phases.append(("code", "main.py", request["code"], namespace))
+        if request.get("tests"):
+            phases.append(("tests", "<tests>", request["tests"], namespace))
+
+        for phase, filename, source, ns in phases:
+            if phase == "setup":
+                # The check's own preparation: its output is not the program's.
+                sys.stdout = sys.stderr = _Capture("setup", None)
+            else:
+                sys.stdout, sys.stderr = out, err
+            sys.stdin = stdin
+            builtins.input = _make_input(stdin)
+            try:
+                _run_source(source, filename, ns)
+            except SystemExit as exc:
+                if exc.code not in (None, 0):
+                    error = _describe(exc, phase, filename)
+                    break
+            except BaseException as exc:
+                error = _describe(exc, phase, filename)
+                break
+    finally:
+        sys.stdout = saved["stdout"]
+        sys.stderr = saved["stderr"]
+        sys.stdin = saved["stdin"]
+        builtins.input = saved["input"]
+        sys.path[:] = saved["path"]
+        sys.argv = saved["argv"]
+        sys.setrecursionlimit(saved["recursion"])
+        sys.dont_write_bytecode = saved["bytecode"]
+        os.chdir(saved["cwd"])
+        _forget_work_dir_modules()
+        shutil.rmtree(WORK_DIR, ignore_errors=True)
+    return json.dumps({"stdout": out.getvalue(), "stderr": err.getvalue(), "error": error})
+
+
+_HARNESS_FILE = run_request.__code__.co_filename
+`;
+
+/** Parses what HARNESS_ENTRY returned into a RunResult. */
+export function parseHarnessResult(json: string, timedOut: boolean): RunResult {
+  const raw = JSON.parse(json) as {
+    stdout: string;
+    stderr: string;
+    error: (Omit<PythonError, 'lineno'> & { lineno: number | null }) | null;
+  };
+  const error: PythonError | null = raw.error
+    ? {
+        type: raw.error.type,
+        mro: raw.error.mro,
+        message: raw.error.message,
+        line: raw.error.line,
+        traceback: raw.error.traceback,
+        phase: raw.error.phase,
+        ...(raw.error.lineno !== null ? { lineno: raw.error.lineno } : {}),
+      }
+    : null;
+  return { stdout: raw.stdout, stderr: raw.stderr, error, timedOut };
+}
+
+/**
+ * Output as it is compared: line endings unified, trailing white space dropped from every line,
+ * blank lines at the end dropped. Leading white space stays: it is often the point (alignment).
+ */
+export function normalizeOutput(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(/\s+$/, ''))
+    .join('\n')
+    .replace(/\n+$/, '');
+}
+
+/** A quiz answer compared with printed output: also ignores white space at both ends. */
+export function normalizeAnswer(text: string): string {
+  return normalizeOutput(text).trim();
+}
+
+export function raisesMatches(error: PythonError, expectedType: string): boolean {
+  return error.mro.includes(expectedType);
+}
+
+function timeoutVerdict(timeoutMs: number | undefined): Verdict {
+  const seconds = Math.round((timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000);
+  return {
+    passed: false,
+    message: `The program did not finish within ${seconds} seconds. Look for a loop that never ends.`,
+  };
+}
+
+function where(error: PythonError): string {
+  return error.lineno !== undefined ? ` (line ${error.lineno})` : '';
+}
+
+/** Judges a learner's program (or a solution/starter/wrong entry) against an exercise check. */
+export function judgeExercise(
+  check: ExerciseCheck,
+  result: RunResult,
+  options: { timeoutMs?: number } = {},
+): Verdict {
+  if (result.timedOut) return timeoutVerdict(options.timeoutMs);
+  const error = result.error;
+  if (error?.phase === 'setup') {
+    return {
+      passed: false,
+      message: `The exercise's setup failed with ${error.line}. This is a fault in the exercise, not in your code.`,
+    };
+  }
+  if (error?.phase === 'code') {
+    return { passed: false, message: `Your program stopped with an error${where(error)}: ${error.line}` };
+  }
+  if (error?.phase === 'tests') {
+    if (error.type === 'AssertionError') {
+      return {
+        passed: false,
+        message: error.message.trim() || 'A check did not pass, but it gave no reason.',
+      };
+    }
+    return {
+      passed: false,
+      message: `Checking your code failed with ${error.line}`,
+    };
+  }
+  if (check.stdout !== undefined) {
+    const expected = normalizeOutput(check.stdout);
+    const actual = normalizeOutput(result.stdout);
+    if (expected !== actual) {
+      return {
+        passed: false,
+        message: actual === '' ? 'Your program printed nothing.' : 'Your output is not what was expected.',
+        expected,
+        actual,
+      };
+    }
+    return { passed: true, message: 'Your output is exactly right.' };
+  }
+  return { passed: true, message: 'All checks passed.' };
+}
+
+/** Judges one python block of a lesson against its fence options and output block. */
+export function judgeBlock(
+  block: Pick<PythonBlock, 'kind' | 'raises' | 'output'>,
+  result: RunResult,
+  options: { timeoutMs?: number } = {},
+): Verdict {
+  if (block.kind === 'norun') return { passed: true, message: 'not run (norun)' };
+  if (result.timedOut) return timeoutVerdict(options.timeoutMs);
+  const error = result.error;
+  const printed = normalizeOutput(result.stdout);
+  if (block.kind === 'run') {
+    if (error) {
+      return {
+        passed: false,
+        message: `raised ${error.line}${where(error)} (mark the fence raises=${error.type} if that is intended)`,
+      };
+    }
+    const expected = normalizeOutput(block.output?.text ?? '');
+    if (printed !== expected) {
+      return {
+        passed: false,
+        message: block.output
+          ? 'output differs from the output block'
+          : 'prints something but has no output block after it',
+        expected,
+        actual: printed,
+      };
+    }
+    return { passed: true, message: 'output matches' };
+  }
+  const expectedType = block.raises ?? '';
+  if (!error) {
+    return {
+      passed: false,
+      message: `ran without error, but the fence says raises=${expectedType}`,
+      expected: `${expectedType}: ...`,
+      actual: printed,
+    };
+  }
+  if (!raisesMatches(error, expectedType)) {
+    return {
+      passed: false,
+      message: `raised ${error.line}${where(error)}, which is not a ${expectedType}`,
+    };
+  }
+  if (block.output) {
+    const expected = normalizeOutput(block.output.text);
+    const actual = printed === '' ? error.line : `${printed}\n${error.line}`;
+    if (expected !== actual) {
+      return {
+        passed: false,
+        message:
+          'output block differs (its last line must be the error line, the lines before it what was printed)',
+        expected,
+        actual,
+      };
+    }
+  }
+  return { passed: true, message: `raised ${error.type} as expected` };
+}
+
+/** Judges a `verify: output` question: the code's printed output must be the correct answer. */
+export function judgeOutputQuestion(
+  correctAnswer: string,
+  result: RunResult,
+  options: { timeoutMs?: number } = {},
+): Verdict {
+  if (result.timedOut) return timeoutVerdict(options.timeoutMs);
+  if (result.error) {
+    return { passed: false, message: `the code raised ${result.error.line}${where(result.error)}` };
+  }
+  const expected = normalizeAnswer(correctAnswer);
+  const actual = normalizeAnswer(result.stdout);
+  if (expected !== actual) {
+    return { passed: false, message: 'the code prints something other than the correct answer', expected, actual };
+  }
+  return { passed: true, message: 'the correct answer is what the code prints' };
+}
+
+/**
+ * A short line diff of expected vs actual output for people reading a terminal: unchanged lines
+ * far from a change are elided, and at most `maxLines` lines are shown.
+ */
+export function outputDiff(expected: string, actual: string, maxLines = 24): string {
+  const a = expected === '' ? [] : expected.split('\n');
+  const b = actual === '' ? [] : actual.split('\n');
+  if (a.length * b.length > 250_000) {
+    return [...a.slice(0, 5).map((l) => `- ${l}`), '  ...', ...b.slice(0, 5).map((l) => `+ ${l}`)].join('\n');
+  }
+  // Longest common subsequence table, filled from the end so the walk below reads forwards.
+  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) {
+    const row = lcs[i] ?? [];
+    const below = lcs[i + 1] ?? [];
+    for (let j = b.length - 1; j >= 0; j--) {
+      row[j] = a[i] === b[j] ? (below[j + 1] ?? 0) + 1 : Math.max(below[j] ?? 0, row[j + 1] ?? 0);
+    }
+  }
+  const ops: { mark: ' ' | '-' | '+'; text: string }[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      ops.push({ mark: ' ', text: a[i] ?? '' });
+      i++;
+      j++;
+    } else if (i < a.length && (j >= b.length || (lcs[i + 1]?.[j] ?? 0) >= (lcs[i]?.[j + 1] ?? 0))) {
+      ops.push({ mark: '-', text: a[i] ?? '' });
+      i++;
+    } else {
+      ops.push({ mark: '+', text: b[j] ?? '' });
+      j++;
+    }
+  }
+  const context = 2;
+  const keep = ops.map((op, index) =>
+    ops.slice(Math.max(0, index - context), index + context + 1).some((o) => o.mark !== ' '),
+  );
+  const lines: string[] = [];
+  let skipped = false;
+  ops.forEach((op, index) => {
+    if (!keep[index]) {
+      if (!skipped) lines.push('  ...');
+      skipped = true;
+      return;
+    }
+    skipped = false;
+    lines.push(`${op.mark} ${op.text}`);
+  });
+  if (lines.length > maxLines) {
+    return [...lines.slice(0, maxLines), `  ... (${lines.length - maxLines} more lines)`].join('\n');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import {
+  exerciseSchema,
+  hintFor,
+  legalFrontMatterSchema,
+  moduleFileSchema,
+  questionSchema,
+  quizSchema,
+} from './schema.ts';
+
+const exercise = {
+  id: 'm03-e2-fizzbuzz',
+  title: 'Fizz, buzz or the number',
+  prompt: 'Print ...',
+  starter: '# Write your code below\n',
+  solution: 'print(1)\n',
+  hints: ['A nudge.'],
+  check: { stdout: '1\n' },
+};
+
+const question = {
+  text: 'What does this print?',
+  code: 'print(1)\n',
+  answers: ['1', '2', '3', '4'],
+  correct: '0',
+  explanation: 'It prints 1.',
+  verify: 'output',
+};
+
+/** The issues of a failed parse as `path: message` lines. */
+function issues(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  expect(result.success).toBe(false);
+  return (result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+}
+
+describe('exerciseSchema', () => {
+  it('accepts a valid exercise with a stdout or a tests check', () => {
+    expect(exerciseSchema.parse(exercise).id).toBe('m03-e2-fizzbuzz');
+    const withTests = { ...exercise, check: { tests: 'assert True\n', setup: 'x = 1\n', stdin: '3' } };
+    expect(exerciseSchema.safeParse(withTests).success).toBe(true);
+  });
+
+  it('needs exactly one of stdout and tests', () => {
+    expect(issues(exerciseSchema.safeParse({ ...exercise, check: {} }))).toEqual([
+      'check: needs either stdout or tests',
+    ]);
+    expect(
+      issues(exerciseSchema.safeParse({ ...exercise, check: { stdout: '1', tests: 'assert 1' } })),
+    ).toEqual(['check: has both stdout and tests; a check has exactly one of them']);
+  });
+
+  it('limits hints to 1-3 and checks the id pattern', () => {
+    expect(issues(exerciseSchema.safeParse({ ...exercise, hints: [] }))).toEqual([
+      'hints: Too small: expected array to have >=1 items',
+    ]);
+    expect(exerciseSchema.safeParse({ ...exercise, hints: ['a', 'b', 'c', 'd'] }).success).toBe(false);
+    for (const id of ['m3-e2-fizz', 'm03-fizz', 'm03-e2-Fizz', 'm03-e2-', 'x03-e2-fizz']) {
+      expect(issues(exerciseSchema.safeParse({ ...exercise, id }))).toEqual([
+        'id: must look like m03-e2-fizzbuzz',
+      ]);
+    }
+  });
+
+  it('rejects unknown keys, so typos are caught', () => {
+    const result = exerciseSchema.safeParse({ ...exercise, hint: ['x'], check: { stdout: '', stdn: '1' } });
+    expect(issues(result)).toEqual([
+      'check: Unrecognized key: "stdn"',
+      ': Unrecognized key: "hint"',
+    ]);
+  });
+});
+
+describe('questionSchema and quizSchema', () => {
+  it('accepts a valid question and turns correct into a number', () => {
+    expect(questionSchema.parse(question).correct).toBe(0);
+  });
+
+  it('needs exactly four different answers and a correct index of 0-3', () => {
+    expect(issues(questionSchema.safeParse({ ...question, answers: ['1', '2', '3'] }))).toEqual([
+      'answers: must have exactly 4 answers',
+    ]);
+    expect(issues(questionSchema.safeParse({ ...question, answers: ['1', '2', ' 1', '4'] }))).toEqual([
+      'answers.2: repeats answer 0',
+    ]);
+    expect(issues(questionSchema.safeParse({ ...question, correct: '4' }))).toEqual([
+      'correct: must be between 0 and 3, not 4',
+    ]);
+    expect(issues(questionSchema.safeParse({ ...question, correct: 'one' }))).toEqual([
+      'correct: must be a whole number',
+    ]);
+  });
+
+  it('needs code for verify: output, and only that value', () => {
+    const { code: _code, ...noCode } = question;
+    expect(issues(questionSchema.safeParse(noCode))).toEqual(['verify: `verify: output` needs `code` to run']);
+    expect(issues(questionSchema.safeParse({ ...question, verify: 'yes' }))).toEqual([
+      'verify: the only value is `output`',
+    ]);
+  });
+
+  it('needs at least 10 questions and a title not ending in Quiz', () => {
+    const questions = Array.from({ length: 9 }, () => question);
+    expect(issues(quizSchema.safeParse({ title: 'Loops Quiz', questions }))).toEqual([
+      "title: must not end with 'Quiz' (the dashboard shows '{title} Quiz')",
+      'questions: needs at least 10 questions',
+    ]);
+  });
+});
+
+describe('moduleFileSchema and front matter', () => {
+  it('checks module.yaml fields', () => {
+    const module = { number: '3', title: 'Control Flow', description: 'd', recap: ['a', 'b', 'c', 'd'], next: 'n' };
+    expect(moduleFileSchema.parse(module).number).toBe(3);
+    expect(issues(moduleFileSchema.safeParse({ ...module, recap: ['a'], number: '16' }))).toEqual([
+      'number: must be between 1 and 15, not 16',
+      'recap: Too small: expected array to have >=4 items',
+    ]);
+  });
+
+  it('checks legal dates are real YYYY-MM-DD dates', () => {
+    expect(legalFrontMatterSchema.safeParse({ title: 'Terms', updated: '2024-05-01' }).success).toBe(true);
+    expect(issues(legalFrontMatterSchema.safeParse({ title: 'Terms', updated: 'May 1, 2024' }))).toEqual([
+      'updated: must be a date written YYYY-MM-DD',
+    ]);
+    expect(issues(legalFrontMatterSchema.safeParse({ title: 'Terms', updated: '2024-02-30' }))).toEqual([
+      'updated: is not a real date',
+    ]);
+  });
+});
+
+describe('hintFor', () => {
+  it('names how to fix a field', () => {
+    expect(hintFor(['quizzes', 1, 'questions', 3, 'correct'])).toBe(
+      'the index (0 to 3) of the right answer in `answers`',
+    );
+    expect(hintFor(['quizzes', 1, 'questions', 3, 'answers', 2])).toBe('exactly 4 different answers');
+  });
+});

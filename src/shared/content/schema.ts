@@ -1,0 +1,204 @@
+import { z } from 'zod';
+
+/*
+ * Schemas of the content files (content/README.md is the authoritative description). Every object
+ * is strict so that a misspelt key ("hint:" for "hints:") is an error instead of silently dropped.
+ *
+ * The loader parses YAML with the failsafe schema, so every scalar arrives as a string: a quiz
+ * answer written `- 3.0` stays "3.0" instead of becoming the number 3. The integer fields below
+ * therefore accept digit strings as well as numbers.
+ */
+
+const text = z.string().trim().min(1, { error: 'must not be empty' });
+
+/** A one-line title: shown in headings, buttons and URLs. */
+const title = text.regex(/^[^\n\t]+$/, { error: 'must be a single line' });
+
+function integer(min: number, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
+    z
+      .int({ error: 'must be a whole number' })
+      .check((ctx) => {
+        if (ctx.value < min || ctx.value > max) {
+          ctx.issues.push({
+            code: 'custom',
+            input: ctx.value,
+            message: `must be between ${min} and ${max}, not ${ctx.value}`,
+          });
+        }
+      }),
+  );
+}
+
+/** Code may be empty (a starter that is only a comment is still code), but must be a string. */
+const code = z.string();
+
+export const EXERCISE_ID_PATTERN = /^m\d\d-e\d+-[a-z0-9-]+$/;
+
+export const moduleFileSchema = z.strictObject({
+  number: integer(1, 15),
+  title,
+  description: text,
+  recap: z.array(text).min(4).max(8),
+  next: text,
+});
+export type ModuleFile = z.output<typeof moduleFileSchema>;
+
+export const exerciseCheckSchema = z
+  .strictObject({
+    stdin: z.string().optional(),
+    setup: code.optional(),
+    stdout: z.string().optional(),
+    tests: text.optional(),
+  })
+  .check((ctx) => {
+    const hasStdout = ctx.value.stdout !== undefined;
+    const hasTests = ctx.value.tests !== undefined;
+    if (hasStdout === hasTests) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: hasStdout
+          ? 'has both stdout and tests; a check has exactly one of them'
+          : 'needs either stdout or tests',
+        params: { hint: 'keep exactly one of `stdout:` (expected output) or `tests:` (asserts)' },
+      });
+    }
+  });
+export type ExerciseCheck = z.output<typeof exerciseCheckSchema>;
+
+export const exerciseSchema = z.strictObject({
+  id: z.string().regex(EXERCISE_ID_PATTERN, { error: 'must look like m03-e2-fizzbuzz' }),
+  title,
+  prompt: text,
+  starter: code,
+  solution: text,
+  hints: z.array(text).min(1).max(3),
+  check: exerciseCheckSchema,
+  wrong: z.array(text).min(1).optional(),
+});
+export type Exercise = z.output<typeof exerciseSchema>;
+
+export const exercisesFileSchema = z.strictObject({
+  exercises: z.array(exerciseSchema),
+});
+export type ExercisesFile = z.output<typeof exercisesFileSchema>;
+
+export const questionSchema = z
+  .strictObject({
+    text,
+    code: code.optional(),
+    answers: z.array(text).length(4, { error: 'must have exactly 4 answers' }),
+    correct: integer(0, 3),
+    explanation: text,
+    verify: z.literal('output', { error: 'the only value is `output`' }).optional(),
+  })
+  .check((ctx) => {
+    const seen = new Map<string, number>();
+    ctx.value.answers.forEach((answer, index) => {
+      const key = answer.trim();
+      const first = seen.get(key);
+      if (first !== undefined) {
+        ctx.issues.push({
+          code: 'custom',
+          input: answer,
+          path: ['answers', index],
+          message: `repeats answer ${first}`,
+          params: { hint: 'the four answers must all be different' },
+        });
+      } else {
+        seen.set(key, index);
+      }
+    });
+    if (ctx.value.verify === 'output' && !ctx.value.code?.trim()) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        path: ['verify'],
+        message: '`verify: output` needs `code` to run',
+        params: { hint: 'add the program under `code: |`, or remove `verify`' },
+      });
+    }
+  });
+export type Question = z.output<typeof questionSchema>;
+
+export const quizSchema = z.strictObject({
+  title: title.refine((t) => !/\bquiz$/i.test(t), {
+    error: "must not end with 'Quiz' (the dashboard shows '{title} Quiz')",
+  }),
+  questions: z.array(questionSchema).min(10, { error: 'needs at least 10 questions' }),
+});
+export type Quiz = z.output<typeof quizSchema>;
+
+export const quizzesFileSchema = z.strictObject({
+  quizzes: z.array(quizSchema).min(1),
+});
+export type QuizzesFile = z.output<typeof quizzesFileSchema>;
+
+export const articleFrontMatterSchema = z.strictObject({
+  title,
+  description: text,
+});
+export type ArticleFrontMatter = z.output<typeof articleFrontMatterSchema>;
+
+export const legalFrontMatterSchema = z.strictObject({
+  title,
+  updated: z.string().check((ctx) => {
+    const problem = !/^\d{4}-\d{2}-\d{2}$/.test(ctx.value)
+      ? 'must be a date written YYYY-MM-DD'
+      : !isRealDate(ctx.value)
+        ? 'is not a real date'
+        : undefined;
+    if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: problem });
+  }),
+});
+export type LegalFrontMatter = z.output<typeof legalFrontMatterSchema>;
+
+function isRealDate(iso: string): boolean {
+  const date = new Date(`${iso}T00:00:00Z`);
+  // February 30 parses as March 1; only a date that survives the round trip is real.
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso;
+}
+
+/** How to fix a problem, by the name of the field it is in (the last named path segment). */
+const FIELD_HINTS: Readonly<Record<string, string>> = {
+  number: 'the module number, 1 to 15, as in the folder name',
+  title: 'a one-line title',
+  description: '2-3 sentences a buyer reads on the pricing page',
+  recap: 'a list of 4 to 8 things the module taught',
+  next: 'one or two paragraphs previewing the next module',
+  id: 'mNN-eK-short-slug, e.g. m03-e2-fizzbuzz',
+  prompt: 'Markdown saying exactly what to print or which function to write',
+  starter: 'the code the editor opens with (a comment is fine)',
+  solution: 'a program that passes the check',
+  hints: '1 to 3 hints, from a gentle nudge to nearly the answer',
+  check: 'exactly one of `stdout:` or `tests:`, with optional `stdin:` and `setup:`',
+  wrong: 'a list of typical wrong programs, each as a `- |` block',
+  exercises: 'a list of exercises under `exercises:`',
+  quizzes: 'a list of quizzes under `quizzes:`',
+  questions: 'at least 10 questions, each with text, answers, correct and explanation',
+  text: 'the question, one or two sentences',
+  answers: 'exactly 4 different answers',
+  correct: 'the index (0 to 3) of the right answer in `answers`',
+  explanation: 'why the right answer is right and the others are wrong',
+  verify: '`verify: output` or nothing',
+  code: 'the program shown under the question, as a `|` block',
+  updated: 'the date of the last change, e.g. 2024-05-01',
+};
+
+/** A hint for a schema issue: one the issue carries itself, else the field's. */
+export function hintFor(path: readonly PropertyKey[], issue?: z.core.$ZodIssue): string | undefined {
+  if (issue?.code === 'unrecognized_keys') {
+    return 'remove it or fix its spelling (see content/README.md for the allowed keys)';
+  }
+  if (issue?.code === 'custom') {
+    const hint: unknown = issue.params?.['hint'];
+    if (typeof hint === 'string') return hint;
+  }
+  for (let i = path.length - 1; i >= 0; i--) {
+    const segment = path[i];
+    if (typeof segment === 'string') return FIELD_HINTS[segment];
+  }
+  return undefined;
+}
