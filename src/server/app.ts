@@ -28,7 +28,19 @@ import { createSessionsRepo } from './features/auth/sessions.repo.ts';
 import { createUsersRepo } from './features/auth/users.repo.ts';
 import { createAccessRepo } from './features/billing/access.repo.ts';
 import { createAccessService } from './features/billing/access.service.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
+import { createBillingService } from './features/billing/billing.service.ts';
+import { createDemoPayments } from './features/billing/demo.payments.ts';
+import { createOrdersRepo } from './features/billing/orders.repo.ts';
+import type { PaymentsDriver } from './features/billing/payments.ts';
+import { createStripePayments } from './features/billing/stripe.payments.ts';
+import type { CourseContent } from './features/courses/course-content.ts';
+import { coursesRoutes } from './features/courses/courses.routes.ts';
+import { createQuizService } from './features/courses/quiz.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createProgressRepo } from './features/progress/progress.repo.ts';
+import { progressRoutes } from './features/progress/progress.routes.ts';
+import { createProgressService } from './features/progress/progress.service.ts';
 import { createExerciseProgressRepo } from './features/progress/exercise-progress.repo.ts';
 import { exerciseProgressRoutes } from './features/progress/exercise-progress.routes.ts';
 import { createExerciseProgressService } from './features/progress/exercise-progress.service.ts';
@@ -47,10 +59,24 @@ export interface AppDeps {
   env: Env;
   db: Db;
   engine: DbEngine;
+  /** The course, loaded and rendered once at start-up (main.ts, test-app.ts). */
+  content: CourseContent;
   clock?: Clock;
   /** Defaults to the driver env.ts chose: Google when configured, otherwise development sign-in. */
   identity?: IdentityProvider;
+  /** Defaults to the driver env.ts chose: Stripe when a secret key is set, otherwise the demo checkout. */
+  payments?: PaymentsDriver;
   logger?: FastifyServerOptions['logger'];
+}
+
+/** The payments driver the environment asks for. */
+export function paymentsFromEnv(env: Env, db: Db): PaymentsDriver {
+  if (env.paymentsDriver === 'demo') return createDemoPayments({ orders: createOrdersRepo(db) });
+  return createStripePayments({
+    secretKey: env.STRIPE_SECRET_KEY ?? '',
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    priceId: env.STRIPE_PRICE_ID,
+  });
 }
 
 /** The identity driver the environment asks for. */
@@ -123,10 +149,30 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(healthRoutes, { db, engine: deps.engine, clock });
   await app.register(authRoutes, { auth, sessions, guards, access, secureCookies });
+  const payments = deps.payments ?? paymentsFromEnv(env, db);
+  const billing = createBillingService({
+    payments,
+    orders: createOrdersRepo(db),
+    access,
+    clock,
+    origin: env.origin,
+    adsConversionId: env.ADS_CONVERSION_ID,
+    log: app.log,
+  });
+  await app.register(billingRoutes, { billing, guards, demo: payments.kind === 'demo' });
   await app.register(exerciseProgressRoutes, {
     progress: createExerciseProgressService({ repo: createExerciseProgressRepo(db), clock }),
     guards,
   });
+  const progressRepo = createProgressRepo(db);
+  const progress = createProgressService({ content: deps.content, repo: progressRepo, clock });
+  await app.register(coursesRoutes, {
+    content: deps.content,
+    quizzes: createQuizService({ content: deps.content, repo: progressRepo, clock }),
+    progress,
+    guards,
+  });
+  await app.register(progressRoutes, { progress, guards });
   await registerClientApp(app, { clientDir: env.CLIENT_DIR });
 
   app.addHook('onClose', async () => {

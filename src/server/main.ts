@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
+import { loadCourseContent, type CourseContent } from './features/courses/course-content.ts';
 
 // Reads the environment, prepares the database, builds the app and listens. Nothing else lives here.
 
@@ -17,6 +18,14 @@ try {
   fail(err instanceof EnvError ? err.message : `Configuration error: ${String(err)}`);
 }
 
+// A broken content file stops start-up here, naming the file, line and field.
+let content: CourseContent;
+try {
+  content = await loadCourseContent(env.CONTENT_DIR);
+} catch (err) {
+  fail(`Content error in ${env.CONTENT_DIR}: ${err instanceof Error ? err.message : String(err)}`);
+}
+
 const { db, engine } = openDatabase(env.DATABASE_URL);
 try {
   await migrateToLatest(db);
@@ -30,6 +39,7 @@ const app = await buildApp({
   env,
   db,
   engine,
+  content,
   logger: {
     level: env.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

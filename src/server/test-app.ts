@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildApp, type AppDeps } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db/test-database.ts';
 import { loadEnv } from './env.ts';
+import { loadCourseContent, type CourseContent } from './features/courses/course-content.ts';
 import type { App } from './platform/fastify.ts';
 
 export interface TestApp {
@@ -22,6 +23,16 @@ export function fakeClientDir(): string {
   return dir;
 }
 
+// Vitest gives each test file its own module graph, so this loads and renders the course once per
+// file, not once per app (it takes about a second).
+let courseContent: Promise<CourseContent> | undefined;
+
+/** The real course from content/, loaded once per test file. */
+export function testContent(): Promise<CourseContent> {
+  courseContent ??= loadCourseContent('content');
+  return courseContent;
+}
+
 /** A fresh app on a fresh migrated database (SQLite, or PostgreSQL when TEST_DATABASE_URL is set). */
 export async function createTestApp(
   options: {
@@ -31,7 +42,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = loadEnv({ NODE_ENV: 'test', CLIENT_DIR: fakeClientDir(), ...options.env });
-  const app = await buildApp({ env, db: database.db, engine: database.engine, ...options.deps });
+  const app = await buildApp({
+    env,
+    db: database.db,
+    engine: database.engine,
+    content: options.deps?.content ?? (await testContent()),
+    ...options.deps,
+  });
   await app.ready();
   return {
     app,

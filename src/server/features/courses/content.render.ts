@@ -1,0 +1,93 @@
+import { Marked, type Tokens } from 'marked';
+import { createHighlighter } from 'shiki';
+
+/*
+ * Markdown to HTML, done once at start-up. Code is highlighted here on the server so no highlighter
+ * ships to the browser: the client only receives finished HTML with inline colours.
+ */
+
+const THEME = 'github-dark';
+
+export interface RenderedBlockInfo {
+  /** The fence's info string, e.g. `python raises=NameError`. */
+  readonly info: string;
+  readonly code: string;
+}
+
+export interface RenderOptions {
+  /**
+   * Called for each ```python block in document order; returns the index to put on its wrapper as
+   * `data-code-block`, which the lesson page's 'Try it' buttons use to find the block's code.
+   */
+  readonly onPython?: (block: RenderedBlockInfo) => number;
+}
+
+export interface MarkdownRenderer {
+  /** A whole document (block-level Markdown). */
+  render(markdown: string, options?: RenderOptions): string;
+  /** A single line of Markdown (inline only, no wrapping paragraph). */
+  inline(markdown: string): string;
+}
+
+const escapeHtml = (text: string): string =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
+  const highlighter = await createHighlighter({ themes: [THEME], langs: ['python'] });
+  const highlight = (code: string, lang: 'python' | 'text') =>
+    highlighter.codeToHtml(code, { lang, theme: THEME });
+
+  // The per-call options reach the renderer through this variable: rendering is synchronous.
+  let current: RenderOptions = {};
+
+  const copyButton =
+    '<button type="button" class="code-copy" data-copy aria-label="Copy code">Copy</button>';
+
+  const marked = new Marked({
+    gfm: true,
+    async: false,
+    renderer: {
+      code(token: Tokens.Code): string {
+        const info = (token.lang ?? '').trim();
+        const lang = info.split(/\s+/)[0] ?? '';
+        if (lang === 'python') {
+          const index = current.onPython?.({ info, code: token.text });
+          const attr = index === undefined ? '' : ` data-code-block="${index}"`;
+          const kind = /\bnorun\b/.test(info) ? 'norun' : /\braises=/.test(info) ? 'raises' : 'run';
+          return `<div class="code-block" data-lang="python" data-kind="${kind}"${attr}>${copyButton}${highlight(token.text, 'python')}</div>\n`;
+        }
+        if (lang === 'output') {
+          return `<div class="code-output" role="group" aria-label="Output"><span class="code-output-label" aria-hidden="true">Output</span>${highlight(token.text, 'text')}</div>\n`;
+        }
+        return `<div class="code-block" data-lang="${escapeHtml(lang || 'text')}">${copyButton}${highlight(token.text, 'text')}</div>\n`;
+      },
+      // Links to other sites open normally but never hand them our page (window.opener).
+      link(token: Tokens.Link): string {
+        const text = this.parser.parseInline(token.tokens);
+        const external = /^https?:\/\//.test(token.href);
+        const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
+        const rel = external ? ' rel="noopener noreferrer"' : '';
+        return `<a href="${escapeHtml(token.href)}"${title}${rel}>${text}</a>`;
+      },
+    },
+  });
+
+  return {
+    render(markdown, options = {}) {
+      current = options;
+      try {
+        return marked.parse(markdown, { async: false });
+      } finally {
+        current = {};
+      }
+    },
+    inline(markdown) {
+      return marked.parseInline(markdown, { async: false });
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import type { LessonReply } from '#shared/api/lesson.schema.ts';
+import type { PublicModule } from '#shared/api/modules.schema.ts';
+import type { QuizReply, QuizSummary } from '#shared/api/quiz.schema.ts';
+import { LESSONS_PER_MODULE } from '#shared/content/curriculum.ts';
+import { quizSlug } from '#shared/content/slug.ts';
+import { loadContent, type Course } from './content.loader.ts';
+import { createMarkdownRenderer } from './content.render.ts';
+
+/*
+ * The course as the API serves it: loaded and validated once at start-up, Markdown rendered and code
+ * highlighted once, and every public shape prepared ahead so requests only look things up. Correct
+ * answers and explanations live only in `quizzes` (the graded form) and never in a prepared reply.
+ */
+
+export interface GradableQuestion {
+  readonly questionText: string;
+  readonly answers: readonly string[];
+  readonly correct: number;
+  readonly explanation: string;
+}
+
+export interface GradableQuiz {
+  readonly slug: string;
+  readonly title: string;
+  readonly moduleNumber: number;
+  readonly questions: readonly GradableQuestion[];
+}
+
+export interface CourseContent {
+  readonly modules: readonly PublicModule[];
+  /** Every quiz in course order, as GET /api/quizzes sends them. */
+  readonly quizList: readonly QuizSummary[];
+  /** Keyed by slug. */
+  readonly quizzes: ReadonlyMap<string, GradableQuiz>;
+  /** The reply of GET /api/quiz-by-title, keyed by slug: no correct answers, no explanations. */
+  readonly quizReplies: ReadonlyMap<string, QuizReply>;
+  /** Keyed by module number. */
+  readonly lessons: ReadonlyMap<number, LessonReply>;
+  /** Exercise ids per module number, in order. */
+  readonly exerciseIds: ReadonlyMap<number, readonly string[]>;
+  /** Finds a quiz by its slug or by its title (SPEC 5: the client turns the slug's hyphens to spaces). */
+  findQuiz(titleOrSlug: string): GradableQuiz | undefined;
+}
+
+export class ContentRenderError extends Error {
+  override readonly name = 'ContentRenderError';
+}
+
+/** The text shown for a question: its words, then its code after a blank line. */
+function questionText(text: string, code: string | undefined): string {
+  const words = text.trim();
+  const program = code?.replace(/\s+$/, '');
+  return program ? `${words}\n\n${program}` : words;
+}
+
+/** Loads content/ (throws a ContentError naming every broken file) and prepares it for the API. */
+export async function loadCourseContent(rootDir: string): Promise<CourseContent> {
+  return prepareCourse(await loadContent(rootDir));
+}
+
+export async function prepareCourse(course: Course): Promise<CourseContent> {
+  const renderer = await createMarkdownRenderer();
+  const modules: PublicModule[] = [];
+  const quizList: QuizSummary[] = [];
+  const quizzes = new Map<string, GradableQuiz>();
+  const quizReplies = new Map<string, QuizReply>();
+  const lessons = new Map<number, LessonReply>();
+  const exerciseIds = new Map<number, readonly string[]>();
+
+  for (const module of course.modules) {
+    modules.push({
+      number: module.number,
+      title: module.title,
+      description: module.description,
+      lessonCount: LESSONS_PER_MODULE,
+      quizCount: module.quizzes.length,
+      handsOnQuestionsCount: module.exercises.length,
+    });
+
+    for (const quiz of module.quizzes) {
+      const questions: GradableQuestion[] = quiz.questions.map((q) => ({
+        questionText: questionText(q.text, q.code),
+        answers: [...q.answers],
+        correct: q.correct,
+        explanation: q.explanation,
+      }));
+      const summary: QuizSummary = { _id: quiz.slug, title: quiz.title, quizNumber: module.number };
+      quizList.push(summary);
+      quizzes.set(quiz.slug, {
+        slug: quiz.slug,
+        title: quiz.title,
+        moduleNumber: module.number,
+        questions,
+      });
+      quizReplies.set(quiz.slug, {
+        ...summary,
+        questions: questions.map((q) => ({
+          questionText: q.questionText,
+          answers: q.answers.map((text) => ({ text })),
+        })),
+      });
+    }
+
+    // The renderer meets the ```python blocks in the same order as the shared lesson parser did;
+    // both must agree, or the 'Try it' buttons would run the wrong code.
+    const python = module.lesson.python;
+    let seen = 0;
+    const lessonFile = `content/modules/${module.folder}/lesson.md`;
+    const html = renderer.render(module.lesson.markdown, {
+      onPython: ({ code }) => {
+        const block = python[seen];
+        seen++;
+        if (!block || block.code.trimEnd() !== code.trimEnd()) {
+          throw new ContentRenderError(
+            `${lessonFile}: python block ${seen} was read differently by the Markdown renderer than by the lesson parser (check its fence and indentation)`,
+          );
+        }
+        return block.index;
+      },
+    });
+    if (seen !== python.length) {
+      throw new ContentRenderError(
+        `${lessonFile}: the Markdown renderer found ${seen} python blocks but the lesson parser found ${python.length} (check for fences inside lists or quotes)`,
+      );
+    }
+
+    lessons.set(module.number, {
+      module: {
+        number: module.number,
+        title: module.title,
+        recapHtml: module.recap.map((item) => renderer.inline(item)),
+        nextHtml: renderer.render(module.next),
+      },
+      html,
+      codeBlocks: python.map((block) => ({
+        index: block.index,
+        code: block.code,
+        kind: block.kind,
+        ...(block.stdin !== undefined ? { stdin: block.stdin } : {}),
+      })),
+      exercises: module.exercises.map((exercise) => ({
+        id: exercise.id,
+        title: exercise.title,
+        promptHtml: renderer.render(exercise.prompt),
+        starter: exercise.starter,
+        solution: exercise.solution,
+        hints: [...exercise.hints],
+        check: {
+          ...(exercise.check.stdin !== undefined ? { stdin: exercise.check.stdin } : {}),
+          ...(exercise.check.setup !== undefined ? { setup: exercise.check.setup } : {}),
+          ...(exercise.check.stdout !== undefined ? { stdout: exercise.check.stdout } : {}),
+          ...(exercise.check.tests !== undefined ? { tests: exercise.check.tests } : {}),
+        },
+      })),
+    });
+    exerciseIds.set(
+      module.number,
+      module.exercises.map((e) => e.id),
+    );
+  }
+
+  return {
+    modules,
+    quizList,
+    quizzes,
+    quizReplies,
+    lessons,
+    exerciseIds,
+    findQuiz(titleOrSlug) {
+      // quizSlug maps the title, its spaced form and the slug itself to the same key.
+      return quizzes.get(quizSlug(titleOrSlug.trim()));
+    },
+  };
+}

@@ -1,0 +1,486 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lessonReplySchema } from '#shared/api/lesson.schema.ts';
+import { modulesReplySchema } from '#shared/api/modules.schema.ts';
+import { progressReplySchema } from '#shared/api/progress.schema.ts';
+import { percentScore, quizReplySchema, submitQuizReplySchema } from '#shared/api/quiz.schema.ts';
+import { CURRICULUM } from '#shared/content/curriculum.ts';
+import { DAY_MS } from '../../platform/clock.ts';
+import { cookieJar, createTestApp, testClock, testContent, type TestApp } from '../../test-app.ts';
+import type { CourseContent, GradableQuiz } from './course-content.ts';
+
+const ORIGIN = 'http://localhost:3000';
+type Jar = ReturnType<typeof cookieJar>;
+const headers = (jar: Jar | null) =>
+  jar ? { origin: ORIGIN, cookie: jar.header() } : { origin: ORIGIN };
+
+let t: TestApp;
+let content: CourseContent;
+const clock = testClock();
+
+beforeAll(async () => {
+  content = await testContent();
+  t = await createTestApp({ deps: { clock } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function signIn(name: string, email: string) {
+  const jar = cookieJar();
+  const start = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/start',
+    headers: headers(jar),
+    payload: {},
+  });
+  jar.store(start);
+  const state = new URL(start.json().url, ORIGIN).searchParams.get('state') ?? '';
+  const consent = await t.app.inject({
+    method: 'POST',
+    url: '/api/dev-login',
+    headers: headers(jar),
+    payload: { state, name, email },
+  });
+  const back = new URL(consent.json().redirect, ORIGIN);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/exchange-code',
+    headers: headers(jar),
+    payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+  });
+  expect(res.statusCode).toBe(200);
+  jar.store(res);
+  const user = res.json().user as { _id: string; googleId: string };
+  return { jar, userId: user._id, googleId: user.googleId };
+}
+
+/** Test set-up only: the row a confirmed payment leaves behind. */
+async function grantAccess(userId: string) {
+  const now = clock.now();
+  await t.database.db
+    .insertInto('orders')
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      provider: 'demo',
+      provider_session_id: `demo_${randomUUID()}`,
+      payment_intent_id: null,
+      status: 'paid',
+      amount_cents: 48_900,
+      currency: 'usd',
+      created_at: now.toISOString(),
+      paid_at: now.toISOString(),
+      access_ends_at: new Date(now.getTime() + 365 * DAY_MS).toISOString(),
+      revoked_at: null,
+      revoke_reason: null,
+    })
+    .execute();
+}
+
+async function subscriber(name: string) {
+  const signedIn = await signIn(name, `${name.toLowerCase().replace(/\W/g, '')}@example.com`);
+  await grantAccess(signedIn.userId);
+  return signedIn;
+}
+
+const get = (jar: Jar | null, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: headers(jar) });
+const submit = (jar: Jar | null, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/submit-quiz', headers: headers(jar), payload });
+
+function quizBySlug(slug: string): GradableQuiz {
+  const quiz = content.quizzes.get(slug);
+  if (!quiz) throw new Error(`no quiz ${slug} in content`);
+  return quiz;
+}
+const firstQuiz = () => quizBySlug(content.quizList[0]?._id ?? '');
+/** Answers with the first `right` questions right and the rest wrong. */
+function answers(quiz: GradableQuiz, right: number): string[] {
+  return quiz.questions.map((q, i) => {
+    const wrong = q.answers.find((_, a) => a !== q.correct) ?? '';
+    return (i < right ? q.answers[q.correct] : wrong) ?? '';
+  });
+}
+
+/** Every text that must stay on the server until a quiz is submitted. */
+function secrets(): string[] {
+  return [...content.quizzes.values()].flatMap((q) => q.questions.map((x) => x.explanation));
+}
+
+describe('GET /api/modules (public)', () => {
+  it('lists the 15 modules with titles, descriptions and counts, and nothing else', async () => {
+    const res = await get(null, '/api/modules');
+    expect(res.statusCode).toBe(200);
+    const modules = modulesReplySchema.parse(res.json());
+    expect(modules.map((m) => [m.number, m.title, m.quizCount, m.handsOnQuestionsCount])).toEqual(
+      CURRICULUM.map((m) => [m.number, m.title, m.quizCount, m.handsOnCount]),
+    );
+    expect(modules.every((m) => m.lessonCount === 1 && m.description.length > 20)).toBe(true);
+    expect(Object.keys(res.json()[0]).sort()).toEqual(
+      [
+        'description',
+        'handsOnQuestionsCount',
+        'lessonCount',
+        'number',
+        'quizCount',
+        'title',
+      ].sort(),
+    );
+  });
+});
+
+describe('subscriber endpoints: 401 for visitors, 403 without access, 200 for subscribers', () => {
+  const endpoints = (ids: { userId: string }) =>
+    [
+      ['GET', '/api/quizzes'],
+      ['GET', `/api/quiz-by-title/${encodeURIComponent(content.quizList[0]?.title ?? '')}`],
+      ['GET', `/api/user/${ids.userId}/quiz-scores`],
+      ['GET', '/api/lessons/module1'],
+      ['GET', '/api/progress'],
+      ['POST', '/api/submit-quiz'],
+    ] as const;
+
+  it('guards every endpoint', async () => {
+    const unpaid = await signIn('Unpaid Person', 'unpaid@example.com');
+    const paid = await subscriber('Paid Person');
+    for (const [method, url] of endpoints(paid)) {
+      const quiz = firstQuiz();
+      const body = (userId: string) =>
+        method === 'POST' ? { userId, quizId: quiz.slug, answers: answers(quiz, 1) } : undefined;
+      const visitor = await t.app.inject({
+        method,
+        url,
+        headers: headers(null),
+        payload: body(paid.userId),
+      });
+      expect(visitor.statusCode, `${method} ${url} visitor`).toBe(401);
+      expect(visitor.json().error.code).toBe('unauthorized');
+
+      const noAccess = await t.app.inject({
+        method,
+        url: url.replace(paid.userId, unpaid.userId),
+        headers: headers(unpaid.jar),
+        payload: body(unpaid.userId),
+      });
+      expect(noAccess.statusCode, `${method} ${url} unpaid`).toBe(403);
+      expect(noAccess.json().error.code).toBe('no_access');
+
+      const ok = await t.app.inject({
+        method,
+        url,
+        headers: headers(paid.jar),
+        payload: body(paid.userId),
+      });
+      expect(ok.statusCode, `${method} ${url} subscriber`).toBe(200);
+    }
+  });
+
+  it('ends access when the paid year is over', async () => {
+    const paid = await subscriber('Year Over');
+    expect((await get(paid.jar, '/api/quizzes')).statusCode).toBe(200);
+    await t.database.db
+      .updateTable('orders')
+      .set({ access_ends_at: clock.now().toISOString() })
+      .where('user_id', '=', paid.userId)
+      .execute();
+    expect((await get(paid.jar, '/api/quizzes')).statusCode).toBe(403);
+  });
+});
+
+describe('quizzes before submission', () => {
+  it('lists every quiz with _id (its slug), title and quizNumber (its module)', async () => {
+    const { jar } = await subscriber('List Reader');
+    const res = await get(jar, '/api/quizzes');
+    const list = res.json() as { _id: string; title: string; quizNumber: number }[];
+    expect(list).toHaveLength(43);
+    for (const module of CURRICULUM) {
+      expect(list.filter((q) => q.quizNumber === module.number)).toHaveLength(module.quizCount);
+    }
+    expect(list[0]).toEqual({
+      _id: firstQuiz().slug,
+      title: firstQuiz().title,
+      quizNumber: 1,
+    });
+  });
+
+  it('finds a quiz by the title with spaces (as the spec client sends it), the title, or the slug', async () => {
+    const { jar } = await subscriber('Title Finder');
+    for (const summary of content.quizList) {
+      const spaced = summary._id.replace(/-/g, ' ');
+      for (const form of [spaced, summary.title, summary._id]) {
+        const res = await get(jar, `/api/quiz-by-title/${encodeURIComponent(form)}`);
+        expect(res.statusCode, form).toBe(200);
+        expect(res.json()._id).toBe(summary._id);
+      }
+    }
+  });
+
+  it('answers 404 with a helpful message for an unknown quiz', async () => {
+    const { jar } = await subscriber('Lost Learner');
+    const res = await get(jar, '/api/quiz-by-title/no%20such%20quiz');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toMatch(/no quiz called "no such quiz"/);
+  });
+
+  it('never sends a correct answer or an explanation before submission (raw JSON)', async () => {
+    const { jar, userId } = await subscriber('Peeking Pete');
+    const bodies = [
+      (await get(jar, '/api/quizzes')).body,
+      (await get(jar, `/api/user/${userId}/quiz-scores`)).body,
+      (await get(jar, '/api/progress')).body,
+    ];
+    for (const summary of content.quizList) {
+      bodies.push((await get(jar, `/api/quiz-by-title/${summary._id}`)).body);
+    }
+    const explanations = secrets();
+    for (const body of bodies) {
+      expect(body).not.toMatch(/"(correct|isCorrect|explanation|correctAnswer)"/);
+      for (const explanation of explanations) expect(body.includes(explanation)).toBe(false);
+    }
+    // Each question's answers are the same four in the same order for everyone: nothing marks one.
+    const quiz = firstQuiz();
+    const reply = quizReplySchema.parse(JSON.parse(bodies[3] ?? ''));
+    expect(reply.questions).toHaveLength(quiz.questions.length);
+    expect(Object.keys(reply.questions[0] ?? {}).sort()).toEqual(['answers', 'questionText']);
+    expect(Object.keys(reply.questions[0]?.answers[0] ?? {})).toEqual(['text']);
+  });
+});
+
+describe('POST /api/submit-quiz', () => {
+  it('grades on the server, rounds to a whole percentage and returns a review', async () => {
+    const { jar, userId } = await subscriber('Grace Grader');
+    const quiz = firstQuiz();
+    const n = quiz.questions.length;
+    const right = Math.round((2 * n) / 3);
+    const res = await submit(jar, { userId, quizId: quiz.slug, answers: answers(quiz, right) });
+    expect(res.statusCode).toBe(200);
+    const body = submitQuizReplySchema.parse(res.json());
+    expect(body.score).toBe(Math.round((right / n) * 100));
+    expect(Number.isInteger(body.score)).toBe(true);
+    expect(body.review).toHaveLength(n);
+    expect(body.review[0]).toMatchObject({
+      isCorrect: true,
+      explanation: quiz.questions[0]?.explanation,
+    });
+    expect(body.review[n - 1]?.isCorrect).toBe(false);
+    expect(body.review[n - 1]?.correct).toBe(
+      quiz.questions[n - 1]?.answers[quiz.questions[n - 1]?.correct ?? 0],
+    );
+  });
+
+  it('scores 2 of 3 as 67 (and other fractions by ordinary rounding)', () => {
+    expect(percentScore(2, 3)).toBe(67);
+    expect(percentScore(1, 3)).toBe(33);
+    expect(percentScore(8, 12)).toBe(67);
+    expect(percentScore(5, 8)).toBe(63);
+    expect(percentScore(0, 10)).toBe(0);
+    expect(percentScore(11, 11)).toBe(100);
+  });
+
+  it('takes the quiz by its slug, its title or its spaced title, and counts unanswered as wrong', async () => {
+    const { jar, userId } = await subscriber('Blank Page');
+    const quiz = firstQuiz();
+    const blank = quiz.questions.map(() => '');
+    for (const quizId of [quiz.slug, quiz.title]) {
+      const res = await submit(jar, { userId, quizId, answers: blank });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().score).toBe(0);
+      expect(res.json().review[0].chosen).toBe('');
+    }
+  });
+
+  it('keeps the best score when a later attempt scores lower, and records every attempt', async () => {
+    const { jar, userId, googleId } = await subscriber('Best Keeper');
+    const quiz = firstQuiz();
+    const all = await submit(jar, { userId, quizId: quiz.slug, answers: answers(quiz, 99) });
+    expect(all.json()).toMatchObject({ score: 100, bestScore: 100 });
+    const worse = await submit(jar, { userId, quizId: quiz.slug, answers: answers(quiz, 1) });
+    expect(worse.json().score).toBeLessThan(100);
+    expect(worse.json().bestScore).toBe(100);
+
+    for (const id of [userId, googleId]) {
+      const scores = await get(jar, `/api/user/${id}/quiz-scores`);
+      expect(scores.statusCode).toBe(200);
+      expect(scores.json()).toEqual([{ quizId: { _id: quiz.slug }, bestScore: 100 }]);
+    }
+    const attempts = await t.database.db
+      .selectFrom('quiz_attempts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+    expect(attempts.map((a) => Number(a.score)).sort((a, b) => a - b)).toEqual([
+      worse.json().score,
+      100,
+    ]);
+  });
+
+  it('refuses a wrong number of answers, an unknown quiz, an unknown answer and bad input', async () => {
+    const { jar, userId } = await subscriber('Careful Carla');
+    const quiz = firstQuiz();
+    const cases: [Record<string, unknown>, number, string][] = [
+      [
+        { userId, quizId: quiz.slug, answers: answers(quiz, 1).slice(1) },
+        400,
+        'wrong_answer_count',
+      ],
+      [{ userId, quizId: quiz.slug, answers: [] }, 400, 'wrong_answer_count'],
+      [{ userId, quizId: 'no-such-quiz', answers: ['a'] }, 404, 'not_found'],
+      [
+        { userId, quizId: quiz.slug, answers: answers(quiz, 0).map((a, i) => (i ? a : 'nope')) },
+        400,
+        'unknown_answer',
+      ],
+      [{ userId, quizId: quiz.slug }, 400, 'validation_failed'],
+      [{ userId, quizId: quiz.slug, answers: 'all of them' }, 400, 'validation_failed'],
+      [{ userId, quizId: quiz.slug, answers: [1, 2] }, 400, 'validation_failed'],
+    ];
+    for (const [payload, status, code] of cases) {
+      const res = await submit(jar, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(status);
+      expect(res.json().error.code).toBe(code);
+      expect(res.json().error.message.length).toBeGreaterThan(10);
+    }
+    expect(
+      await t.database.db
+        .selectFrom('quiz_attempts')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .execute(),
+    ).toHaveLength(0);
+  });
+
+  it("answers 403 for another user's id, in the body or in the scores path", async () => {
+    const a = await subscriber('Alice Alpha');
+    const b = await subscriber('Bob Beta');
+    const quiz = firstQuiz();
+    const res = await submit(a.jar, {
+      userId: b.userId,
+      quizId: quiz.slug,
+      answers: answers(quiz, 1),
+    });
+    expect(res.statusCode).toBe(403);
+    const scores = await get(a.jar, `/api/user/${b.userId}/quiz-scores`);
+    expect(scores.statusCode).toBe(403);
+    expect(
+      await t.database.db
+        .selectFrom('quiz_attempts')
+        .selectAll()
+        .where('user_id', '=', b.userId)
+        .execute(),
+    ).toHaveLength(0);
+  });
+
+  it('refuses a submission from another site (origin check)', async () => {
+    const { jar, userId } = await subscriber('Cross Site');
+    const quiz = firstQuiz();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/submit-quiz',
+      headers: { origin: 'https://evil.example', cookie: jar.header() },
+      payload: { userId, quizId: quiz.slug, answers: answers(quiz, 1) },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/lessons/:module', () => {
+  it('serves the rendered lesson with its runnable blocks and exercises, and records the visit', async () => {
+    const { jar, userId } = await subscriber('Lesson Reader');
+    for (const module of CURRICULUM) {
+      const res = await get(jar, `/api/lessons/module${module.number}`);
+      expect(res.statusCode).toBe(200);
+      const lesson = lessonReplySchema.parse(res.json());
+      expect(lesson.module).toMatchObject({ number: module.number, title: module.title });
+      expect(lesson.exercises).toHaveLength(module.handsOnCount);
+      expect(lesson.module.recapHtml.length).toBeGreaterThanOrEqual(4);
+      // Highlighted on the server: shiki's inline colours, no Markdown fences left.
+      expect(lesson.html).toContain('class="shiki');
+      expect(lesson.html).not.toContain('```');
+      for (const block of lesson.codeBlocks) {
+        expect(lesson.html).toContain(`data-code-block="${block.index}"`);
+      }
+      expect(lesson.codeBlocks.length).toBeGreaterThan(0);
+    }
+    const visits = await t.database.db
+      .selectFrom('lesson_visits')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+    expect(visits).toHaveLength(15);
+  });
+
+  it('accepts the bare number, answers 404 past module 15 and 400 for nonsense', async () => {
+    const { jar } = await subscriber('Edge Case');
+    expect((await get(jar, '/api/lessons/3')).json().module.number).toBe(3);
+    const missing = await get(jar, '/api/lessons/module16');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toMatch(/1 to 15/);
+    expect((await get(jar, '/api/lessons/module0')).statusCode).toBe(404);
+    const bad = await get(jar, '/api/lessons/lesson-one');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('validation_failed');
+  });
+});
+
+describe('GET /api/progress', () => {
+  it('starts empty with nowhere to continue', async () => {
+    const { jar } = await subscriber('New Comer');
+    const progress = progressReplySchema.parse((await get(jar, '/api/progress')).json());
+    expect(progress.modules).toHaveLength(15);
+    expect(progress.overall).toEqual({ done: 0, total: 15 + 61 + 43, percent: 0 });
+    expect(progress.continue).toBeNull();
+  });
+
+  it('counts visited lessons, solved exercises and passed quizzes, and says where to continue', async () => {
+    const { jar, userId } = await subscriber('Steady Progress');
+    await get(jar, '/api/lessons/module2');
+    let progress = progressReplySchema.parse((await get(jar, '/api/progress')).json());
+    const m2Quizzes = content.quizList.filter((q) => q.quizNumber === 2);
+    expect(progress.modules[1]).toMatchObject({ number: 2, lessonVisited: true, quizCount: 3 });
+    expect(progress.continue?.path).toBe(`/dashboard/quiz/${m2Quizzes[0]?._id}`);
+
+    clock.advance(1000);
+    const quiz = quizBySlug(m2Quizzes[0]?._id ?? '');
+    await submit(jar, { userId, quizId: quiz.slug, answers: answers(quiz, 99) });
+    const second = quizBySlug(m2Quizzes[1]?._id ?? '');
+    await submit(jar, { userId, quizId: second.slug, answers: answers(second, 1) });
+    const exerciseIds = content.exerciseIds.get(2) ?? [];
+    const now = clock.now().toISOString();
+    await t.database.db
+      .insertInto('exercise_progress')
+      .values([
+        {
+          user_id: userId,
+          exercise_id: exerciseIds[0] ?? '',
+          code: 'x',
+          solved_at: now,
+          updated_at: now,
+        },
+        {
+          user_id: userId,
+          exercise_id: exerciseIds[1] ?? '',
+          code: 'y',
+          solved_at: null,
+          updated_at: now,
+        },
+      ])
+      .execute();
+
+    progress = progressReplySchema.parse((await get(jar, '/api/progress')).json());
+    expect(progress.modules[1]).toMatchObject({
+      lessonVisited: true,
+      exercisesSolved: 1,
+      exerciseCount: 5,
+      quizzesPassed: 1,
+      bestScores: { [quiz.slug]: 100, [second.slug]: expect.any(Number) },
+    });
+    expect(progress.overall.done).toBe(3);
+    expect(progress.overall.percent).toBe(Math.floor((3 / 119) * 100));
+    // The second quiz was tried but not passed: that is the next step.
+    expect(progress.continue).toEqual({
+      path: `/dashboard/quiz/${second.slug}`,
+      label: `${second.title} Quiz`,
+    });
+  });
+});
