@@ -47,6 +47,11 @@ const app = await buildApp({
 });
 
 let stopping = false;
+// While stopping, every answer closes its connection, so keep-alive sockets cannot hold the shutdown open.
+app.addHook('onSend', async (_request, reply) => {
+  if (stopping) reply.header('connection', 'close');
+});
+
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
