@@ -23,8 +23,11 @@ export async function registerClientApp(app: FastifyInstance, options: { clientD
       index: false,
       wildcard: false,
       preCompressed: true,
+      // Otherwise `send` overwrites the Cache-Control that setHeaders chose with max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${join(root, 'assets')}`)) {
+        // Hashed assets, and the Python runtime under its versioned path, never change.
+        if (filePath.includes(join(root, 'assets')) || filePath.includes(join(root, 'pyodide'))) {
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         } else {
           res.setHeader('Cache-Control', 'no-cache');

@@ -1,0 +1,211 @@
+/*
+ * The hands-on part of an exercise: the editor with the learner's code, Run, Check, Stop and
+ * Reset, the program's input and output, hints one at a time, and saved progress. The lesson page
+ * renders the prompt and the solution toggle around it.
+ */
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { LessonExercise } from '#shared/api/lesson.schema.ts';
+import { judgeExercise } from '#shared/content/python-checks.ts';
+import type { EditorHandle } from './code-editor.tsx';
+import { readDraft, startingPoint } from './drafts.ts';
+import { RUN_TIMEOUT_MS, STOPPED_MESSAGE } from './friendly-errors.ts';
+import { OutputPanel } from './output-panel.tsx';
+import { pythonRuntime } from './python-runtime.ts';
+import styles from './runner.module.css';
+import { useExerciseAutosave, useSavedExercises, type SaveState } from './use-exercise-progress.ts';
+import { plainResult, usePreloadWhenIdle, useRunner, type RunnerResult } from './use-runner.ts';
+
+const CodeEditor = lazy(() => import('./code-editor.tsx'));
+
+const SAVE_TEXT: Record<SaveState, string> = {
+  idle: '',
+  saving: 'Saving...',
+  saved: 'Saved',
+  offline: 'Not saved yet: kept on this device, and sent when the connection is back.',
+  'too-large': 'Too long to save: shorten the code to under 20,000 characters.',
+};
+
+export function ExerciseWorkbench({ exercise }: { exercise: LessonExercise }) {
+  const saved = useSavedExercises();
+  // The editor opens once the saved code is known (or known to be unavailable).
+  if (saved.isPending) {
+    return <pre className={styles.placeholder}>{exercise.starter}</pre>;
+  }
+  const entry = saved.data?.exercises.find((e) => e.exerciseId === exercise.id);
+  return <Workbench exercise={exercise} saved={entry} savedUnavailable={saved.isError} />;
+}
+
+function Workbench(props: {
+  exercise: LessonExercise;
+  saved: Parameters<typeof startingPoint>[1];
+  savedUnavailable: boolean;
+}) {
+  const { exercise } = props;
+  const id = useId();
+  usePreloadWhenIdle();
+  const start = useMemo(
+    () => startingPoint(exercise.starter, props.saved, readDraft(localStorage, exercise.id)),
+    // Only the first render decides what the editor opens with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const code = useRef(start.code);
+  const editor = useRef<EditorHandle | null>(null);
+  const [solved, setSolved] = useState(start.solved);
+  const [stdin, setStdin] = useState(exercise.check.stdin ?? '');
+  const [hintsShown, setHintsShown] = useState(0);
+  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const runner = useRunner();
+  const { save } = useExerciseAutosave(exercise.id, setSaveState);
+  const busy = runner.status !== 'idle';
+
+  useEffect(() => {
+    // A draft the server never received is sent now.
+    if (start.fromDraft) save(start.code, start.solved, true);
+  }, [save, start]);
+
+  const run = () => {
+    if (busy) return;
+    void runner.execute({ code: code.current, stdin, timeoutMs: RUN_TIMEOUT_MS });
+  };
+
+  const check = () => {
+    if (busy) return;
+    const submitted = code.current;
+    void runner.execute(
+      {
+        code: submitted,
+        stdin: exercise.check.stdin ?? '',
+        ...(exercise.check.setup ? { setup: exercise.check.setup } : {}),
+        ...(exercise.check.tests ? { tests: exercise.check.tests } : {}),
+        timeoutMs: RUN_TIMEOUT_MS,
+      },
+      (outcome): RunnerResult => {
+        if (outcome.stopped) return { kind: 'stopped', text: STOPPED_MESSAGE };
+        if (outcome.timedOut) return plainResult(outcome, RUN_TIMEOUT_MS);
+        const verdict = judgeExercise(exercise.check, outcome, { timeoutMs: RUN_TIMEOUT_MS });
+        if (verdict.passed) {
+          setSolved(true);
+          save(submitted, true, true);
+          return { kind: 'pass', text: `Correct! ${verdict.message}` };
+        }
+        if (outcome.error?.phase === 'code') {
+          const result = plainResult(outcome);
+          return { ...result, text: `Not yet. ${result.text}` };
+        }
+        return {
+          kind: 'fail',
+          text: `Not yet. ${verdict.message}`,
+          ...(verdict.expected !== undefined ? { expected: verdict.expected } : {}),
+          ...(verdict.actual !== undefined ? { actual: verdict.actual } : {}),
+        };
+      },
+    );
+  };
+
+  const reset = () => {
+    editor.current?.setCode(exercise.starter);
+    runner.clear();
+    editor.current?.focus();
+  };
+
+  const hints = exercise.hints;
+  const keysId = `${id}-keys`;
+  const inputId = `${id}-stdin`;
+
+  return (
+    <div className={styles.workbench}>
+      <div className={styles.editorHeader}>
+        <span className={styles.editorTitle}>Your code</span>
+        {solved && (
+          <span className={styles.solvedBadge} data-testid="solved-badge">
+            Solved
+          </span>
+        )}
+        <span className={styles.saveState} aria-live="polite">
+          {props.savedUnavailable && saveState === 'idle'
+            ? 'Your saved code could not be loaded; you are editing the starter code.'
+            : SAVE_TEXT[saveState]}
+        </span>
+      </div>
+      <Suspense fallback={<pre className={styles.placeholder}>{start.code}</pre>}>
+        <CodeEditor
+          initialCode={start.code}
+          label={`Code for ${exercise.title}`}
+          describedBy={keysId}
+          onChange={(next) => {
+            code.current = next;
+            save(next);
+          }}
+          onRun={run}
+          onFocus={() =>
+            void pythonRuntime()
+              .preload()
+              .catch(() => undefined)
+          }
+          handleRef={(handle) => {
+            editor.current = handle;
+          }}
+        />
+      </Suspense>
+      <p id={keysId} className={styles.keys}>
+        Ctrl+Enter (Cmd+Enter on a Mac) runs the code. Tab indents; press Escape, then Tab, to leave
+        the editor.
+      </p>
+      <div className={styles.toolbar}>
+        <button type="button" className={styles.primary} onClick={run} disabled={busy}>
+          Run
+        </button>
+        <button type="button" className={styles.secondary} onClick={check} disabled={busy}>
+          Check
+        </button>
+        <button type="button" className={styles.secondary} onClick={runner.stop} disabled={!busy}>
+          Stop
+        </button>
+        <button type="button" className={styles.ghost} onClick={reset}>
+          Reset
+        </button>
+        <button
+          type="button"
+          className={styles.ghost}
+          onClick={() => setHintsShown((n) => Math.min(n + 1, hints.length))}
+          disabled={hintsShown >= hints.length}
+        >
+          {hintsShown >= hints.length ? 'No more hints' : 'Hint'}
+        </button>
+      </div>
+      <div className={styles.stdin}>
+        <label htmlFor={inputId}>Program input</label>
+        <textarea
+          id={inputId}
+          rows={2}
+          value={stdin}
+          onChange={(event) => setStdin(event.target.value)}
+          spellCheck={false}
+          aria-describedby={`${inputId}-help`}
+        />
+        <p id={`${inputId}-help`} className={styles.keys}>
+          One line for each input() call. Check uses the exercise&apos;s own input.
+        </p>
+      </div>
+      <OutputPanel
+        status={runner.status}
+        output={runner.output}
+        result={runner.result}
+        label={`Output of ${exercise.title}`}
+      />
+      {hintsShown > 0 && (
+        <div className={styles.hints} aria-live="polite">
+          {hints.slice(0, hintsShown).map((hint, index) => (
+            <div key={index} className={styles.hintBox}>
+              <p className={styles.hintTitle}>
+                Hint {index + 1} of {hints.length}
+              </p>
+              <p>{hint}</p>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
