@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import type { Database, OrderRow, OrdersTable } from '../../db/schema.ts';
+
+/** Statuses a payment confirmation may move to `paid`; refunded or disputed orders never come back. */
+const GRANTABLE: OrdersTable['status'][] = ['pending', 'failed', 'canceled'];
+
+export interface NewOrder {
+  id: string;
+  userId: string;
+  provider: OrdersTable['provider'];
+  providerSessionId: string;
+  amountCents: number;
+  currency: string;
+  createdAt: string;
+}
+
+/**
+ * Orders and processed payment events. Works on the database or on a transaction (Kysely's
+ * Transaction is a Kysely), so the service can run an event's record and its effect atomically.
+ */
+export function createOrdersRepo(db: Kysely<Database>) {
+  return {
+    ...orderQueries(db),
+    /**
+     * Runs `work` in one transaction with queries bound to it. Inside, use only those queries: on
+     * SQLite the one connection belongs to the transaction until it ends.
+     */
+    transaction<T>(work: (queries: OrderQueries) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(orderQueries(trx)));
+    },
+  };
+}
+export type OrdersRepo = ReturnType<typeof createOrdersRepo>;
+
+function orderQueries(db: Kysely<Database>) {
+  return {
+    /** Inserts a pending order; a second insert for the same checkout session changes nothing. */
+    async insertPending(order: NewOrder): Promise<void> {
+      await db
+        .insertInto('orders')
+        .values({
+          id: order.id,
+          user_id: order.userId,
+          provider: order.provider,
+          provider_session_id: order.providerSessionId,
+          payment_intent_id: null,
+          status: 'pending',
+          amount_cents: order.amountCents,
+          currency: order.currency,
+          created_at: order.createdAt,
+          paid_at: null,
+          access_ends_at: null,
+          revoked_at: null,
+          revoke_reason: null,
+        })
+        .onConflict((oc) => oc.column('provider_session_id').doNothing())
+        .execute();
+    },
+
+    findBySessionId(sessionId: string): Promise<OrderRow | undefined> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('provider_session_id', '=', sessionId)
+        .executeTakeFirst();
+    },
+
+    findByPaymentIntent(paymentIntentId: string): Promise<OrderRow | undefined> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('payment_intent_id', '=', paymentIntentId)
+        .executeTakeFirst();
+    },
+
+    async userExists(userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async findUser(userId: string) {
+      return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    },
+
+    /**
+     * Moves the order to `paid` if it is not paid yet. The WHERE clause makes this the only place where
+     * the grant can happen, and only once: a concurrent second call finds the row already paid (it
+     * waits for the first one's row lock on PostgreSQL; SQLite runs writes one at a time) and updates
+     * nothing. Returns whether this call was the one that granted.
+     */
+    async markPaid(input: {
+      sessionId: string;
+      paidAt: string;
+      accessEndsAt: string;
+      paymentIntentId: string | null;
+    }): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({
+          status: 'paid',
+          paid_at: input.paidAt,
+          access_ends_at: input.accessEndsAt,
+          payment_intent_id: input.paymentIntentId,
+        })
+        .where('provider_session_id', '=', input.sessionId)
+        .where('status', 'in', GRANTABLE)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** pending -> failed or canceled; anything else stays as it is. */
+    async markUnpaid(sessionId: string, status: 'failed' | 'canceled'): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ status })
+        .where('provider_session_id', '=', sessionId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Ends a paid order's access for good. Returns whether this call revoked it. */
+    async revoke(input: {
+      orderId: string;
+      status: 'refunded' | 'disputed';
+      reason: string;
+      at: string;
+    }): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ status: input.status, revoked_at: input.at, revoke_reason: input.reason })
+        .where('id', '=', input.orderId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Records a provider event id; false if it was already recorded (a redelivery). */
+    async recordEvent(id: string, type: string, at: string): Promise<boolean> {
+      const result = await db
+        .insertInto('payment_events')
+        .values({ id, type: type.slice(0, 128), processed_at: at })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+  };
+}
+export type OrderQueries = ReturnType<typeof orderQueries>;

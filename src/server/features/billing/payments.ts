@@ -1,0 +1,69 @@
+/**
+ * The payment provider behind a tiny interface, with two drivers: `stripe` (hosted Checkout, verified
+ * webhooks) and `demo` (a local page imitating hosted checkout; refused in production by env.ts).
+ * Everything after the provider (orders, the grant, access) is the same code for both.
+ */
+export interface PaymentsDriver {
+  readonly kind: 'stripe' | 'demo';
+  /** Opens a hosted checkout for one year of access; answers its session id and where to send the browser. */
+  createCheckout(params: CreateCheckoutParams): Promise<{ id: string; url: string }>;
+  /** What the provider says about a checkout session, or null if it does not know the id. */
+  retrieveCheckout(sessionId: string): Promise<CheckoutInfo | null>;
+  /**
+   * Verifies a webhook's signature over the exact bytes received and returns the event; throws
+   * WebhookSignatureError if anything is off. Only drivers that receive webhooks implement it.
+   */
+  verifyWebhook?(rawBody: Buffer, signature: string): ProviderEvent;
+}
+
+export interface CreateCheckoutParams {
+  userId: string;
+  email: string;
+  amountCents: number;
+  currency: string;
+  productName: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** Same key within a short window, so a double click opens one checkout, not two. */
+  idempotencyKey: string;
+}
+
+/** A checkout session as the provider reports it, reduced to what the grant needs. */
+export interface CheckoutInfo {
+  sessionId: string;
+  /** Our user id, sent as `client_reference_id`; null for sessions some other system created. */
+  userId: string | null;
+  /** True once the money is confirmed (Stripe `payment_status === 'paid'`). */
+  paid: boolean;
+  paymentIntentId: string | null;
+  amountCents: number | null;
+  currency: string | null;
+}
+
+/**
+ * The provider events we act on, in our own words; anything else is recorded and ignored.
+ * `providerType` is the provider's own name for the event (for the record and the logs).
+ */
+export type ProviderEvent = { id: string; providerType: string } & ProviderEventEffect;
+
+export type ProviderEventEffect =
+  | { type: 'checkout.completed' | 'checkout.async_succeeded'; checkout: CheckoutInfo }
+  | { type: 'checkout.async_failed'; checkout: CheckoutInfo }
+  | {
+      type: 'charge.refunded';
+      paymentIntentId: string | null;
+      /** False for a partial refund. */
+      fullyRefunded: boolean;
+      amountRefunded: number;
+    }
+  | { type: 'charge.dispute_created'; paymentIntentId: string | null; reason: string }
+  | { type: 'other' };
+
+export class WebhookSignatureError extends Error {
+  override readonly name = 'WebhookSignatureError';
+}
+
+/** The provider could not be reached or answered with an error we cannot act on. */
+export class PaymentsUnavailableError extends Error {
+  override readonly name = 'PaymentsUnavailableError';
+}

@@ -1,0 +1,152 @@
+import Stripe from 'stripe';
+import {
+  PaymentsUnavailableError,
+  WebhookSignatureError,
+  type CheckoutInfo,
+  type PaymentsDriver,
+  type ProviderEvent,
+  type ProviderEventEffect,
+} from './payments.ts';
+
+export interface StripePaymentsOptions {
+  secretKey: string;
+  /** The webhook endpoint's signing secret (whsec_...); without it webhooks are refused. */
+  webhookSecret: string | undefined;
+  /** A configured Price for the plan; without it the amount is sent inline. */
+  priceId?: string | undefined;
+  /** Tests point the SDK at a local stand-in for the Checkout endpoints. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/** Stripe Checkout (hosted page, mode `payment`) through the official SDK. */
+export function createStripePayments(options: StripePaymentsOptions): PaymentsDriver {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(options.api ?? {}),
+  });
+
+  return {
+    kind: 'stripe',
+
+    async createCheckout(params) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              options.priceId
+                ? { price: options.priceId, quantity: 1 }
+                : {
+                    quantity: 1,
+                    price_data: {
+                      currency: params.currency,
+                      unit_amount: params.amountCents,
+                      product_data: { name: params.productName },
+                    },
+                  },
+            ],
+            client_reference_id: params.userId,
+            customer_email: params.email,
+            metadata: { userId: params.userId },
+            payment_intent_data: { metadata: { userId: params.userId } },
+            success_url: params.successUrl,
+            cancel_url: params.cancelUrl,
+          },
+          { idempotencyKey: params.idempotencyKey },
+        );
+      } catch (err) {
+        throw new PaymentsUnavailableError(`Stripe refused to create a checkout: ${describe(err)}`);
+      }
+      if (!session.url) throw new PaymentsUnavailableError('Stripe sent no checkout address.');
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveCheckout(sessionId) {
+      try {
+        return toCheckoutInfo(await stripe.checkout.sessions.retrieve(sessionId));
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) {
+          return null;
+        }
+        throw new PaymentsUnavailableError(`Stripe look-up failed: ${describe(err)}`);
+      }
+    },
+
+    verifyWebhook(rawBody, signature) {
+      if (!options.webhookSecret) {
+        throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not configured.');
+      }
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (err) {
+        throw new WebhookSignatureError(describe(err));
+      }
+      return toProviderEvent(event);
+    },
+  };
+}
+
+function toCheckoutInfo(session: Stripe.Checkout.Session): CheckoutInfo {
+  return {
+    sessionId: session.id,
+    userId: session.client_reference_id,
+    paid: session.payment_status === 'paid',
+    paymentIntentId: idOf(session.payment_intent),
+    amountCents: session.amount_total,
+    currency: session.currency,
+  };
+}
+
+function toProviderEvent(event: Stripe.Event): ProviderEvent {
+  return { id: event.id, providerType: event.type, ...eventEffect(event) };
+}
+
+function eventEffect(event: Stripe.Event): ProviderEventEffect {
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return { type: 'checkout.completed', checkout: toCheckoutInfo(event.data.object) };
+    case 'checkout.session.async_payment_succeeded':
+      return {
+        type: 'checkout.async_succeeded',
+        checkout: toCheckoutInfo(event.data.object),
+      };
+    case 'checkout.session.async_payment_failed':
+      return {
+        type: 'checkout.async_failed',
+        checkout: toCheckoutInfo(event.data.object),
+      };
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      return {
+        type: 'charge.refunded',
+        paymentIntentId: idOf(charge.payment_intent),
+        fullyRefunded: charge.refunded,
+        amountRefunded: charge.amount_refunded,
+      };
+    }
+    case 'charge.dispute.created': {
+      const dispute = event.data.object;
+      return {
+        type: 'charge.dispute_created',
+        paymentIntentId: idOf(dispute.payment_intent),
+        reason: dispute.reason,
+      };
+    }
+    default:
+      return { type: 'other' };
+  }
+}
+
+/** Stripe fields that may be an id or an expanded object. */
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
