@@ -1,11 +1,179 @@
-import { usePageTitle } from '#client/lib/page-title.ts';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { ModuleProgress } from '#shared/api/progress.schema.ts';
+import { QUIZ_PASS_MARK, type QuizSummary } from '#shared/api/quiz.schema.ts';
+import { PageLoader } from '#client/components/ui/page-loader.tsx';
 import { Page } from '#client/components/ui/page.tsx';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { useModules, useProgress, useQuizScores, useQuizzes } from './courses-api.ts';
+import { CourseTopbar } from './course-topbar.tsx';
+import styles from './dashboard-page.module.css';
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
+  const modules = useModules();
+  const quizzes = useQuizzes();
+  const scores = useQuizScores();
+  const progress = useProgress();
+  // SPEC 4: at most one module open; clicking the open one closes it.
+  const [open, setOpen] = useState<number | null>(null);
+
+  // SPEC 7: the score list is kept keyed by quiz id.
+  const best = new Map((scores.data ?? []).map((s) => [s.quizId._id, s.bestScore]));
+  const byModule = new Map<number, QuizSummary[]>();
+  for (const quiz of quizzes.data ?? []) {
+    byModule.set(quiz.quizNumber, [...(byModule.get(quiz.quizNumber) ?? []), quiz]);
+  }
+  const progressOf = new Map((progress.data?.modules ?? []).map((m) => [m.number, m]));
+
   return (
-    <Page>
-      <h1>Dashboard</h1>
+    <Page wide>
+      <CourseTopbar backTo="/" backLabel="to the home page" />
+      <h1 className={styles.title}>Dashboard</h1>
+
+      {progress.data ? (
+        <section className={styles.summary} aria-label="Your progress">
+          <div className={styles.overall}>
+            <label htmlFor="overall-progress" className={styles.overallLabel}>
+              Course progress: {progress.data.overall.percent}%
+            </label>
+            <progress
+              id="overall-progress"
+              className={styles.bar}
+              max={progress.data.overall.total}
+              value={progress.data.overall.done}
+            >
+              {progress.data.overall.percent}%
+            </progress>
+            <p className={styles.muted}>
+              {progress.data.overall.done} of {progress.data.overall.total} steps done: lessons
+              opened, exercises solved and quizzes passed (at {QUIZ_PASS_MARK}% or more).
+            </p>
+          </div>
+          {progress.data.continue ? (
+            <Link className={styles.continue} to={progress.data.continue.path}>
+              Continue where you left off: {progress.data.continue.label}
+            </Link>
+          ) : null}
+        </section>
+      ) : null}
+
+      {modules.isPending || quizzes.isPending ? (
+        <PageLoader label="Loading your modules" />
+      ) : modules.isError || quizzes.isError ? (
+        <div className={styles.error} role="alert">
+          <p>We could not load your modules. Please check your connection.</p>
+          <button
+            type="button"
+            className={styles.retry}
+            onClick={() => {
+              void modules.refetch();
+              void quizzes.refetch();
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      ) : (
+        <ol className={styles.modules}>
+          {modules.data.map((module) => (
+            <ModuleItem
+              key={module.number}
+              number={module.number}
+              title={module.title}
+              quizzes={byModule.get(module.number) ?? []}
+              best={best}
+              progress={progressOf.get(module.number)}
+              open={open === module.number}
+              onToggle={() => setOpen(open === module.number ? null : module.number)}
+            />
+          ))}
+        </ol>
+      )}
     </Page>
+  );
+}
+
+function ModuleItem(props: {
+  number: number;
+  title: string;
+  quizzes: QuizSummary[];
+  best: Map<string, number>;
+  progress: ModuleProgress | undefined;
+  open: boolean;
+  onToggle(): void;
+}) {
+  const panelId = useId();
+  const { number, title, quizzes, best, progress, open } = props;
+  const complete =
+    progress !== undefined &&
+    progress.lessonVisited &&
+    progress.quizzesPassed === progress.quizCount &&
+    progress.exercisesSolved === progress.exerciseCount;
+  return (
+    <li className={styles.module} data-open={open ? 'true' : 'false'}>
+      <h2 className={styles.moduleHeading}>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={props.onToggle}
+        >
+          <span className={styles.number} aria-hidden="true">
+            {number}
+          </span>
+          <span className={styles.moduleTitle}>
+            <span className="visually-hidden">Module {number}: </span>
+            {title}
+          </span>
+          <span className={styles.chevron} aria-hidden="true" />
+        </button>
+      </h2>
+      {progress ? (
+        <p className={styles.moduleProgress}>
+          {complete ? <strong className={styles.done}>Complete · </strong> : null}
+          Lesson {progress.lessonVisited ? 'opened' : 'not opened yet'} · Exercises solved{' '}
+          {progress.exercisesSolved}/{progress.exerciseCount} · Quizzes passed{' '}
+          {progress.quizzesPassed}/{progress.quizCount}
+        </p>
+      ) : null}
+      <div id={panelId} className={styles.panel} hidden={!open}>
+        <div className={styles.row}>
+          <h3 className={styles.rowTitle}>Lesson</h3>
+          <div className={styles.rowItems}>
+            <Link className={styles.item} to={`/dashboard/lessons/module${number}`}>
+              {title} Lesson
+            </Link>
+          </div>
+        </div>
+        <div className={styles.row}>
+          <h3 className={styles.rowTitle}>Quizzes</h3>
+          <ul className={styles.rowItems}>
+            {quizzes.map((quiz) => {
+              const score = best.get(quiz._id);
+              return (
+                <li key={quiz._id} className={styles.quiz}>
+                  <Link className={styles.item} to={`/dashboard/quiz/${quiz._id}`}>
+                    {quiz.title} Quiz
+                  </Link>
+                  <span
+                    className={
+                      score === undefined
+                        ? styles.notTaken
+                        : score >= QUIZ_PASS_MARK
+                          ? styles.passed
+                          : styles.tried
+                    }
+                  >
+                    {score === undefined ? 'Not taken yet' : `Best score: ${score}%`}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </div>
+    </li>
   );
 }

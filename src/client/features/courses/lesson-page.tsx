@@ -1,11 +1,131 @@
-import { usePageTitle } from '#client/lib/page-title.ts';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { lessonModuleNumber } from '#shared/routes.ts';
+import { PageLoader } from '#client/components/ui/page-loader.tsx';
 import { Page } from '#client/components/ui/page.tsx';
+import { ExerciseWorkbench } from '#client/features/runner/exercise-workbench.tsx';
+import { LessonTryIts } from '#client/features/runner/lesson-try-its.tsx';
+import { log } from '#client/lib/log.ts';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { useLesson } from './courses-api.ts';
+import { CourseTopbar } from './course-topbar.tsx';
+import { ExerciseCard } from './exercise-card.tsx';
+import styles from './lesson-page.module.css';
 
 export function LessonPage() {
-  usePageTitle('Lesson');
+  const params = useParams();
+  const number = lessonModuleNumber(params.module ?? '');
+  const lesson = useLesson(number);
+  const [copied, setCopied] = useState<string | null>(null);
+  const [lessonText, setLessonText] = useState<HTMLDivElement | null>(null);
+  usePageTitle(lesson.data ? `${lesson.data.module.title} Lesson` : 'Lesson');
+
+  // SPEC 2: each lesson page opens at the top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [number]);
+
+  // The copy buttons come with the server-rendered HTML; one listener serves them all.
+  async function onTextClick(event: MouseEvent<HTMLDivElement>) {
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target?.closest('button[data-copy]');
+    const code = button?.closest('.code-block')?.querySelector('pre')?.textContent;
+    if (!button || code == null) return;
+    try {
+      await navigator.clipboard.writeText(code);
+      button.textContent = 'Copied';
+      setCopied('Code copied to the clipboard.');
+      setTimeout(() => {
+        button.textContent = 'Copy';
+      }, 2000);
+    } catch (err) {
+      log.warn('Copy failed', err);
+      setCopied('Copying is not allowed here: select the code and copy it by hand.');
+    }
+  }
+
+  if (number === null) {
+    return (
+      <Page>
+        <CourseTopbar backTo="/dashboard" backLabel="to the dashboard" />
+        <h1>There is no such lesson</h1>
+        <p>Lessons are numbered from module 1 to module 15.</p>
+        <Link to="/dashboard">Return to Dashboard</Link>
+      </Page>
+    );
+  }
+
   return (
     <Page>
-      <h1>Lesson</h1>
+      <CourseTopbar backTo="/dashboard" backLabel="to the dashboard" />
+      {lesson.isPending ? (
+        <PageLoader label="Loading the lesson" />
+      ) : lesson.isError ? (
+        <div className={styles.error} role="alert">
+          <p>We could not load this lesson. {lesson.error.message}</p>
+          <button type="button" className={styles.secondary} onClick={() => void lesson.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <article className={styles.lesson}>
+          <header>
+            <p className={styles.kicker}>Module {lesson.data.module.number}</p>
+            <h1 className={styles.title}>{lesson.data.module.title}</h1>
+          </header>
+
+          {/* Server-rendered from our own Markdown files; never holds user input. */}
+          <div
+            ref={setLessonText}
+            className={styles.text}
+            onClick={(e) => void onTextClick(e)}
+            dangerouslySetInnerHTML={{ __html: lesson.data.html }}
+          />
+          <LessonTryIts container={lessonText} blocks={lesson.data.codeBlocks} />
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {copied}
+          </p>
+
+          <section className={styles.section} aria-labelledby="exercises-heading">
+            <h2 id="exercises-heading">Practice exercises</h2>
+            <p className={styles.muted}>
+              Try each one yourself first. The hints nudge you along; the solution is there when you
+              want to compare.
+            </p>
+            {lesson.data.exercises.map((exercise, i) => (
+              <ExerciseCard
+                key={exercise.id}
+                exercise={exercise}
+                number={i + 1}
+                runner={<ExerciseWorkbench exercise={exercise} />}
+              />
+            ))}
+          </section>
+
+          <section className={styles.section} aria-labelledby="recap-heading">
+            <h2 id="recap-heading">Recap</h2>
+            <ul className={styles.recap}>
+              {lesson.data.module.recapHtml.map((item, i) => (
+                <li key={i} dangerouslySetInnerHTML={{ __html: item }} />
+              ))}
+            </ul>
+          </section>
+
+          <section className={styles.section} aria-labelledby="next-heading">
+            <h2 id="next-heading">
+              {lesson.data.module.number < 15 ? 'Coming next' : 'Where to go from here'}
+            </h2>
+            <div
+              className={styles.text}
+              dangerouslySetInnerHTML={{ __html: lesson.data.module.nextHtml }}
+            />
+          </section>
+
+          <Link className={styles.return} to="/dashboard">
+            Return to Dashboard
+          </Link>
+        </article>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { lessonReplySchema } from '#shared/api/lesson.schema.ts';
+import { modulesReplySchema } from '#shared/api/modules.schema.ts';
+import { progressReplySchema } from '#shared/api/progress.schema.ts';
+import {
+  quizListReplySchema,
+  quizReplySchema,
+  quizScoresReplySchema,
+} from '#shared/api/quiz.schema.ts';
+import { useAuth } from '#client/features/auth/auth-context.tsx';
+import { api } from '#client/lib/api.ts';
+import { log } from '#client/lib/log.ts';
+
+/** Query keys, so a submitted quiz can refresh the scores and progress it changed. */
+export const courseKeys = {
+  modules: ['modules'] as const,
+  quizzes: ['quizzes'] as const,
+  quiz: (title: string) => ['quiz', title] as const,
+  scores: (userId: string) => ['quiz-scores', userId] as const,
+  progress: ['progress'] as const,
+  lesson: (module: number) => ['lesson', module] as const,
+};
+
+/** SPEC 4: without a user the course fetches are skipped and only logged. */
+function useSignedIn(): string | null {
+  const { user } = useAuth();
+  if (!user) log.error('User not logged in.');
+  return user?._id ?? null;
+}
+
+export function useModules() {
+  return useQuery({
+    queryKey: courseKeys.modules,
+    queryFn: ({ signal }) => api('/api/modules', { schema: modulesReplySchema, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useQuizzes() {
+  const userId = useSignedIn();
+  return useQuery({
+    queryKey: courseKeys.quizzes,
+    queryFn: ({ signal }) => api('/api/quizzes', { schema: quizListReplySchema, signal }),
+    enabled: userId !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useQuizScores() {
+  const userId = useSignedIn();
+  return useQuery({
+    queryKey: courseKeys.scores(userId ?? ''),
+    queryFn: ({ signal }) =>
+      api(`/api/user/${encodeURIComponent(userId ?? '')}/quiz-scores`, {
+        schema: quizScoresReplySchema,
+        signal,
+      }),
+    enabled: userId !== null,
+    staleTime: 0,
+  });
+}
+
+export function useProgress() {
+  const userId = useSignedIn();
+  return useQuery({
+    queryKey: courseKeys.progress,
+    queryFn: ({ signal }) => api('/api/progress', { schema: progressReplySchema, signal }),
+    enabled: userId !== null,
+    staleTime: 0,
+  });
+}
+
+export function useLesson(module: number | null) {
+  const userId = useSignedIn();
+  return useQuery({
+    queryKey: courseKeys.lesson(module ?? 0),
+    queryFn: ({ signal }) =>
+      api(`/api/lessons/module${module ?? 0}`, { schema: lessonReplySchema, signal }),
+    enabled: userId !== null && module !== null,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** SPEC 5: the quiz is looked up with the hyphens of its URL title turned back into spaces. */
+export function useQuiz(urlTitle: string) {
+  const userId = useSignedIn();
+  const title = urlTitle.replace(/-/g, ' ');
+  return useQuery({
+    queryKey: courseKeys.quiz(title),
+    queryFn: ({ signal }) =>
+      api(`/api/quiz-by-title/${encodeURIComponent(title)}`, { schema: quizReplySchema, signal }),
+    enabled: userId !== null && title.trim() !== '',
+    staleTime: 10 * 60_000,
+  });
+}
