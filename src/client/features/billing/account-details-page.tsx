@@ -1,11 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { PageLoader } from '#client/components/ui/page-loader.tsx';
+import { useAuth } from '#client/features/auth/auth-context.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { log } from '#client/lib/log.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
-import { Page } from '#client/components/ui/page.tsx';
+import { fetchSubscription, longDate } from './billing-api.ts';
+import styles from './payment-pages.module.css';
 
+/** SPEC 2: access details. The route guard already sends non-subscribers to /pricing. */
 export function AccountDetailsPage() {
   usePageTitle('Account Details');
+  const { user, refresh } = useAuth();
+  const googleId = user?.googleId ?? null;
+
+  const subscription = useQuery({
+    queryKey: ['subscription', googleId],
+    queryFn: ({ signal }) => fetchSubscription(googleId ?? '', signal),
+    enabled: Boolean(googleId),
+    retry: false,
+  });
+
+  useEffect(() => {
+    const err = subscription.error;
+    if (!err) return;
+    log.error('Subscription fetch failed', err);
+    // Access ended or was revoked since the user was stored: refreshing drops stripeSubscriptionId,
+    // and the route guard then sends them to /pricing.
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) void refresh();
+  }, [subscription.error, refresh]);
+
   return (
-    <Page>
-      <h1>Your Access Details:</h1>
-    </Page>
+    <main className={styles.page}>
+      <section className={styles.card} aria-labelledby="access-title">
+        <h1 id="access-title" className={styles.title}>
+          Your Access Details:
+        </h1>
+        <h2 className={styles.plan}>Learn to Code</h2>
+        {subscription.data ? (
+          <p className={styles.text}>
+            Access Granted Until: <strong>{longDate(subscription.data.accessEndDate)}</strong>
+          </p>
+        ) : (
+          <PageLoader label="Loading your access details" />
+        )}
+        <p className={styles.small}>
+          One payment, no auto-renewal: your access simply ends on that date.
+        </p>
+      </section>
+    </main>
   );
 }

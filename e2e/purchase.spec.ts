@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The development sign-in page stands in for Google (no keys configured in the browser tests). */
+async function signInThroughDevPage(page: Page, name: string, email: string) {
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+test('a visitor buys a year of access: pricing, sign-in, demo checkout, success, dashboard', async ({
+  page,
+}) => {
+  await page.goto('/pricing');
+  await expect(page).toHaveTitle('Pricing | Indent');
+  const card = page.getByRole('article', { name: 'The Ultimate Learn to Code Curriculum' });
+  await expect(card.getByText('$489', { exact: true })).toBeVisible();
+  await expect(card.getByText('1 Year Access')).toBeVisible();
+  await expect(
+    card.getByText('No auto-renewal - Pay once for a full year of unlimited access!'),
+  ).toBeVisible();
+  await expect(page.getByText('Limited-Time Offer - Save Over 50% Today!')).toBeVisible();
+  await expect(page.getByTestId('countdown')).toHaveText(/^\d\d:\d\d:\d\d$/);
+
+  // Curriculum Overview: a module opens with its description and counts, and closes again.
+  const module2 = page.getByRole('button', { name: /Basic Concepts and Operations/ });
+  await expect(module2).toHaveAttribute('aria-expanded', 'false');
+  await module2.click();
+  await expect(module2).toHaveAttribute('aria-expanded', 'true');
+  const panel = page.locator(`#${await module2.getAttribute('aria-controls')}`);
+  await expect(panel.getByText('Hands-On Coding Questions')).toBeVisible();
+  await expect(panel.locator('dd')).toHaveText(['1', '3', '5']);
+  await module2.click();
+  await expect(panel).toBeHidden();
+
+  await card.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signInThroughDevPage(page, 'Margaret Hamilton', 'margaret@example.com');
+
+  // Back on pricing with the 'subscribe' action, checkout starts by itself.
+  await expect(page).toHaveURL(/\/demo-checkout\/demo_cs_/);
+  await expect(page.getByText('Demo checkout: no real payment is taken')).toBeVisible();
+  await expect(page.getByText('margaret@example.com')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $489.00' }).click();
+
+  await expect(page).toHaveURL(/\/payment-success\?session_id=demo_cs_/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  await expect(
+    page.getByText(
+      "Thank you for your purchase! We've sent the details of your transaction to your email.",
+    ),
+  ).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Account Details' })).toBeVisible();
+  // No advertising id is configured here, so no tracker script may load.
+  expect(await page.locator('script[src*="googletagmanager"]').count()).toBe(0);
+
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Account Details' }).click();
+  await expect(page).toHaveURL(/\/account-details$/);
+  await expect(page.getByRole('heading', { name: 'Your Access Details:' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Learn to Code' })).toBeVisible();
+  const oneYearAhead = await page.evaluate(() => {
+    const date = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000);
+    return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  });
+  await expect(page.getByText(`Access Granted Until: ${oneYearAhead}`)).toBeVisible();
+
+  await page.goto('/pricing');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('Cancel on the demo checkout returns to pricing with nothing granted', async ({ page }) => {
+  await page.goto('/login');
+  await signInThroughDevPage(page, 'Annie Easley', 'annie@example.com');
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/pricing');
+  await page
+    .getByRole('article', { name: 'The Ultimate Learn to Code Curriculum' })
+    .getByRole('button', { name: 'Buy Now' })
+    .click();
+  await expect(page).toHaveURL(/\/demo-checkout\/demo_cs_/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(page).toHaveURL(/\/pricing$/);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Pricing' })).toBeVisible();
+  await page.goto('/account-details');
+  await expect(page).toHaveURL(/\/pricing$/);
+  const user = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('user') ?? 'null') as { stripeSubscriptionId?: string },
+  );
+  expect(user.stripeSubscriptionId).toBeUndefined();
+});
