@@ -107,7 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  await registerSecurityHeaders(app, { production });
+  await registerSecurityHeaders(app, {
+    production,
+    advertising: Boolean(env.ADS_CONVERSION_ID),
+  });
   await app.register(cookie);
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
