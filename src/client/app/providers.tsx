@@ -1,20 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { AuthProvider } from '#client/features/auth/auth-context.tsx';
+import { createQueryClientHolder, QueryClientHolder } from './query-client-holder.ts';
 
 export function Providers({ children }: { children: ReactNode }) {
-  // One client per app instance (not per module) so a server render never shares a cache between users.
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
-        },
-      }),
-  );
+  // One query client per app instance (not per module) so a server render never shares a cache between
+  // users. It is created by QueryLayout, with the first page that fetches data.
+  const [queryClient] = useState(createQueryClientHolder);
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientHolder.Provider value={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-    </QueryClientProvider>
+    </QueryClientHolder.Provider>
   );
 }

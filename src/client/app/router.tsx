@@ -19,25 +19,6 @@ export const routes: RouteObject[] = [
         }),
       },
       {
-        path: '/login',
-        lazy: async () => ({
-          Component: (await import('#client/features/auth/login-page.tsx')).LoginPage,
-        }),
-      },
-      {
-        path: '/pricing',
-        lazy: async () => ({
-          Component: (await import('#client/features/billing/pricing-page.tsx')).PricingPage,
-        }),
-      },
-      {
-        path: '/payment-success',
-        lazy: async () => ({
-          Component: (await import('#client/features/billing/payment-success-page.tsx'))
-            .PaymentSuccessPage,
-        }),
-      },
-      {
         path: '/privacy',
         lazy: async () => ({
           Component: (await import('#client/features/legal/privacy-page.tsx')).PrivacyPage,
@@ -62,41 +43,75 @@ export const routes: RouteObject[] = [
         }),
       },
       {
-        element: <RequireSubscriber />,
+        // Pages that fetch data get TanStack Query; the static pages above never download it.
+        lazy: async () => ({
+          Component: (await import('./query-layout.tsx')).QueryLayout,
+        }),
         children: [
           {
-            path: '/account-details',
+            path: '/login',
             lazy: async () => ({
-              Component: (await import('#client/features/billing/account-details-page.tsx'))
-                .AccountDetailsPage,
+              Component: (await import('#client/features/auth/login-page.tsx')).LoginPage,
             }),
           },
           {
-            path: '/dashboard',
+            path: '/pricing',
             lazy: async () => ({
-              Component: (await import('#client/features/courses/dashboard-page.tsx'))
-                .DashboardPage,
+              Component: (await import('#client/features/billing/pricing-page.tsx')).PricingPage,
             }),
           },
           {
-            path: '/dashboard/lessons/:module',
+            path: '/payment-success',
             lazy: async () => ({
-              Component: (await import('#client/features/courses/lesson-page.tsx')).LessonPage,
+              Component: (await import('#client/features/billing/payment-success-page.tsx'))
+                .PaymentSuccessPage,
             }),
           },
           {
-            path: '/dashboard/quiz/:quizTitle',
+            path: '/demo-checkout/:id',
             lazy: async () => ({
-              Component: (await import('#client/features/courses/quiz-page.tsx')).QuizPage,
+              Component: (await import('#client/features/billing/demo-checkout-page.tsx'))
+                .DemoCheckoutPage,
+            }),
+          },
+          {
+            element: <RequireSubscriber />,
+            children: [
+              {
+                path: '/account-details',
+                lazy: async () => ({
+                  Component: (await import('#client/features/billing/account-details-page.tsx'))
+                    .AccountDetailsPage,
+                }),
+              },
+              {
+                path: '/dashboard',
+                lazy: async () => ({
+                  Component: (await import('#client/features/courses/dashboard-page.tsx'))
+                    .DashboardPage,
+                }),
+              },
+              {
+                path: '/dashboard/lessons/:module',
+                lazy: async () => ({
+                  Component: (await import('#client/features/courses/lesson-page.tsx')).LessonPage,
+                }),
+              },
+              {
+                path: '/dashboard/quiz/:quizTitle',
+                lazy: async () => ({
+                  Component: (await import('#client/features/courses/quiz-page.tsx')).QuizPage,
+                }),
+              },
+            ],
+          },
+          {
+            path: '/dev-login',
+            lazy: async () => ({
+              Component: (await import('#client/features/auth/dev-login-page.tsx')).DevLoginPage,
             }),
           },
         ],
-      },
-      {
-        path: '/dev-login',
-        lazy: async () => ({
-          Component: (await import('#client/features/auth/dev-login-page.tsx')).DevLoginPage,
-        }),
       },
       {
         path: '*',

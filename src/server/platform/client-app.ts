@@ -14,8 +14,15 @@ export async function registerClientApp(app: FastifyInstance, options: { clientD
   const root = resolve(options.clientDir);
   const indexFile = join(root, 'index.html');
   const built = existsSync(indexFile);
-  // Read once: the built index.html does not change while the server runs.
-  const indexHtml = built ? readFileSync(indexFile, 'utf8') : null;
+  // scripts/prerender.ts leaves the empty app in app-shell.html (index.html is then the home page),
+  // the pre-rendered routes in prerendered.json and the not-found page in 404.html.
+  const shellFile = existsSync(join(root, 'app-shell.html'))
+    ? join(root, 'app-shell.html')
+    : indexFile;
+  // Read once: the built files do not change while the server runs.
+  const indexHtml = built ? readFileSync(shellFile, 'utf8') : null;
+  const prerendered = readPrerendered(root);
+  const notFoundPage = existsSync(join(root, '404.html'));
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -38,7 +45,16 @@ export async function registerClientApp(app: FastifyInstance, options: { clientD
 
   const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const status = isPagePath(path) ? 200 : 404;
+    const page = path === '/' ? '/' : path.replace(/\/+$/, '');
+    // Pre-rendered HTML (compressed copies beside it); only known article slugs are pages.
+    if (prerendered?.has(page)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile(join(page, 'index.html').slice(1));
+    }
+    const isArticle = page.startsWith('/article/');
+    const status = isPagePath(path) && !(prerendered && isArticle) ? 200 : 404;
+    if (status === 404 && notFoundPage) {
+      return reply.status(404).header('Cache-Control', 'no-cache').sendFile('404.html');
+    }
     if (!indexHtml) {
       return reply
         .status(503)
@@ -69,4 +85,16 @@ export async function registerClientApp(app: FastifyInstance, options: { clientD
     }
     return sendApp(request, reply);
   });
+}
+
+/** The routes scripts/prerender.ts wrote as static HTML, or null for a build without them. */
+function readPrerendered(root: string): Set<string> | null {
+  const file = join(root, 'prerendered.json');
+  if (!existsSync(file)) return null;
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  const routes = (parsed as { routes?: unknown } | null)?.routes;
+  if (!Array.isArray(routes) || !routes.every((r) => typeof r === 'string' && r.startsWith('/'))) {
+    throw new Error(`${file} is not a list of routes: run \`npm run build\` again.`);
+  }
+  return new Set(routes);
 }

@@ -55,7 +55,4 @@ export const devSignInBodySchema = z.object({
 
 export const devSignInReplySchema = z.object({ redirect: z.string() });
 
-/** The first word of a name, for 'Welcome, {first word}' (SPEC 2). */
-export function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? '';
-}
+export { firstName } from './user-name.ts';

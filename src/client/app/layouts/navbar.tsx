@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { firstName } from '#shared/api/user.schema.ts';
+import { firstName } from '#shared/api/user-name.ts';
 import { site } from '#shared/site.ts';
 import { isSubscriber, useAuth } from '#client/features/auth/auth-context.tsx';
 import styles from './navbar.module.css';

@@ -7,8 +7,8 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { z } from 'zod';
-import { apiUserSchema, type ApiUser } from '#shared/api/user.schema.ts';
+import { readStoredUser } from '#shared/api/stored-user.ts';
+import type { ApiUser } from '#shared/api/user.schema.ts';
 import { api, ApiError } from '#client/lib/api.ts';
 import { log } from '#client/lib/log.ts';
 
@@ -54,8 +54,7 @@ function readRaw(): string | null {
 function parseUser(raw: string | null): ApiUser | null {
   if (!raw) return null;
   try {
-    const parsed = apiUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return readStoredUser(JSON.parse(raw));
   } catch {
     return null;
   }
@@ -90,6 +89,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const fetchUser = useCallback(
     async (googleId: string): Promise<ApiUser | null> => {
       try {
+        // The schemas (and zod) load with the first request, not with the first page (bundle budget).
+        const { apiUserSchema } = await import('#shared/api/user.schema.ts');
         const fresh = await api(`/api/user/${encodeURIComponent(googleId)}`, {
           schema: apiUserSchema,
         });
@@ -116,6 +117,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
+      const { z } = await import('zod');
       await api('/api/logout', { method: 'POST', schema: z.object({ ok: z.literal(true) }) });
     } catch (err) {
       log.error('Logout failed', err);

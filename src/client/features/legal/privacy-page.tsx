@@ -1,11 +1,11 @@
-import { usePageTitle } from '#client/lib/page-title.ts';
-import { Page } from '#client/components/ui/page.tsx';
+import { text } from 'virtual:public-content/privacy';
+import { LegalDocument } from './legal-document.tsx';
 
 export function PrivacyPage() {
-  usePageTitle('Privacy Policy');
   return (
-    <Page>
-      <h1>Privacy Policy</h1>
-    </Page>
+    <LegalDocument
+      text={text}
+      description="How Indent handles your data: what we keep (your Google profile, orders and quiz results), why, for how long, and your rights."
+    />
   );
 }

@@ -1,11 +1,11 @@
-import { usePageTitle } from '#client/lib/page-title.ts';
-import { Page } from '#client/components/ui/page.tsx';
+import { text } from 'virtual:public-content/terms';
+import { LegalDocument } from './legal-document.tsx';
 
 export function TermsPage() {
-  usePageTitle('Terms and Conditions');
   return (
-    <Page>
-      <h1>Terms and Conditions</h1>
-    </Page>
+    <LegalDocument
+      text={text}
+      description="The terms for using Indent: learners 18 or older, a one-time payment in US dollars for a year of access, no auto-renewal and no refunds."
+    />
   );
 }

@@ -3,7 +3,7 @@ import { Page } from '#client/components/ui/page.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';
 
 export function NotFoundPage() {
-  usePageTitle('Page not found');
+  usePageTitle('Page not found', 'This page does not exist on Indent.');
   return (
     <Page>
       <h1>We couldn't find that page</h1>

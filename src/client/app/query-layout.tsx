@@ -1,0 +1,26 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useContext } from 'react';
+import { Outlet } from 'react-router';
+import { QueryClientHolder } from './query-client-holder.ts';
+
+/**
+ * Gives the pages below it TanStack Query. One client per app instance (kept in Providers), so a server
+ * render never shares a cache between users and the cache survives moving between pages.
+ */
+export function QueryLayout() {
+  const holder = useContext(QueryClientHolder);
+  if (!holder) throw new Error('QueryLayout must be inside <Providers>.');
+  const client = holder.get(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+        },
+      }),
+  );
+  return (
+    <QueryClientProvider client={client}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}
