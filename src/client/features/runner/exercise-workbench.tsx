@@ -6,6 +6,7 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LessonExercise } from '#shared/api/lesson.schema.ts';
 import { judgeExercise } from '#shared/content/python-checks.ts';
+import { InlineCode } from '#client/features/courses/inline-code.tsx';
 import type { EditorHandle } from './code-editor.tsx';
 import { readDraft, startingPoint } from './drafts.ts';
 import { RUN_TIMEOUT_MS, STOPPED_MESSAGE } from './friendly-errors.ts';
@@ -201,7 +202,9 @@ function Workbench(props: {
               <p className={styles.hintTitle}>
                 Hint {index + 1} of {hints.length}
               </p>
-              <p>{hint}</p>
+              <p>
+                <InlineCode text={hint} />
+              </p>
             </div>
           ))}
         </div>

@@ -1,29 +1,48 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { LessonCodeBlock } from '#shared/api/lesson.schema.ts';
 import { TryIt } from './try-it.tsx';
 
+interface Slot {
+  block: LessonCodeBlock;
+  node: HTMLElement;
+}
+
 /**
  * Puts a 'Try it' button under every python example of server-rendered lesson html: finds each
  * `data-code-block="{index}"` wrapper inside `container` (the element holding the html, passed
- * once it is in the page) and renders a TryIt at the end of it.
+ * once it is in the page) and renders a TryIt in a slot right after it.
  */
 export function LessonTryIts(props: {
   container: HTMLElement | null;
   blocks: readonly LessonCodeBlock[];
 }) {
   const { container, blocks } = props;
-  const slots = useMemo(() => {
-    if (!container) return [];
-    return blocks.flatMap((block) => {
+  const [slots, setSlots] = useState<Slot[]>([]);
+
+  useLayoutEffect(() => {
+    if (!container) return;
+    const created: Slot[] = [];
+    for (const block of blocks) {
       const wrapper = container.querySelector(`[data-code-block="${block.index}"]`);
-      return wrapper ? [{ block, wrapper }] : [];
-    });
+      if (!wrapper) continue;
+      const node = document.createElement('div');
+      node.dataset.tryIt = String(block.index);
+      wrapper.after(node);
+      created.push({ block, node });
+    }
+    // The slots are DOM nodes outside React; they must exist before portals can render into them.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSlots(created);
+    return () => {
+      for (const { node } of created) node.remove();
+    };
   }, [container, blocks]);
+
   return (
     <>
-      {slots.map(({ block, wrapper }) =>
-        createPortal(<TryIt block={block} />, wrapper, String(block.index)),
+      {slots.map(({ block, node }) =>
+        createPortal(<TryIt block={block} />, node, String(block.index)),
       )}
     </>
   );
