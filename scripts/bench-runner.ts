@@ -1,0 +1,221 @@
+/*
+ * npm run bench:runner — the Python runner's speed and the lesson page's weight, measured in
+ * Chromium against the built app (run `npm run build` first):
+ *   cold: Run pressed -> first output, Python not loaded yet but its files in the HTTP cache;
+ *   warm: the same once Python is loaded;
+ *   initial JS: gzip bytes of the JavaScript the lesson page loads, without the Python runtime
+ *   (/pyodide/, the worker) and the lazily loaded editor chunk.
+ * Budgets (issue 10): cold <= 4 s, warm <= 150 ms, initial JS <= 150 KB gzip. Exits 1 when over.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromePath, freePort, root } from './lib.mjs';
+
+const BUDGET = { coldMs: 4_000, warmMs: 150, initialJsBytes: 150 * 1024 };
+const COLD_RUNS = 3;
+const WARM_RUNS = 10;
+const EXERCISE = 'm01-e1-first-words';
+const LESSON = '/dashboard/lessons/module1';
+
+if (!existsSync(join(root, 'dist/client/index.html'))) {
+  console.error('bench:runner needs the built app: run `npm run build` first.');
+  process.exit(1);
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), LOG_LEVEL: 'error' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the app did not start within 60 s');
+}
+
+async function becomeSubscriber(page: Page): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByLabel('Name').fill('Bench Learner');
+  await page.getByLabel('E-mail').fill('bench@example.com');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('Welcome, Bench').waitFor();
+  const googleId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { googleId?: string }).googleId,
+  );
+  const start = await page.request.post(`${base}/create-checkout-session`, {
+    headers: { origin: base },
+    data: { googleId },
+  });
+  const { id } = (await start.json()) as { id: string };
+  const paid = await page.request.post(`${base}/api/demo-checkout/${id}/pay`, {
+    headers: { origin: base },
+  });
+  if (!paid.ok()) throw new Error(`demo payment failed: ${paid.status()}`);
+  await page.goto(base);
+  await page.waitForFunction(
+    () =>
+      (JSON.parse(localStorage.getItem('user') ?? '{}') as { stripeSubscriptionId?: string })
+        .stripeSubscriptionId !== undefined,
+  );
+}
+
+/** Opens the lesson with idle preloading switched off, so Python loads only when Run is pressed. */
+async function openLesson(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  await page.goto(`${base}${LESSON}`);
+  await page
+    .locator(`article[data-exercise-id="${EXERCISE}"]`)
+    .getByRole('textbox', { name: /^Code for / })
+    .waitFor();
+  return page;
+}
+
+/** Milliseconds from the Run click to `hi` appearing in the output, measured inside the page. */
+async function timeRun(page: Page, text: string): Promise<number> {
+  const card = page.locator(`article[data-exercise-id="${EXERCISE}"]`);
+  const editor = card.getByRole('textbox', { name: /^Code for / });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(`print("${text}")`);
+  return page.evaluate(
+    ({ id, expected }) =>
+      new Promise<number>((resolve) => {
+        const article = document.querySelector(`article[data-exercise-id="${id}"]`);
+        const button = [...(article?.querySelectorAll('button') ?? [])].find(
+          (b) => b.textContent === 'Run',
+        );
+        if (!article || !button) throw new Error('no Run button');
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          const output = article.querySelector('pre[aria-label^="Output of"]');
+          if (output?.textContent?.includes(expected)) {
+            observer.disconnect();
+            resolve(performance.now() - started);
+          }
+        });
+        observer.observe(article, { subtree: true, childList: true, characterData: true });
+        button.click();
+      }),
+    { id: EXERCISE, expected: text },
+  );
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+let failed = false;
+try {
+  await waitForServer();
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext();
+  await becomeSubscriber(await context.newPage());
+
+  // Initial JS: every script the lesson page fetches on a cold load, minus runtime and editor.
+  const measure = await context
+    .browser()
+    ?.newContext({ storageState: await context.storageState() });
+  if (!measure) throw new Error('no browser');
+  const scripts = new Map<string, number>();
+  const jsPage = await measure.newPage();
+  await jsPage.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  jsPage.on('response', async (response) => {
+    const url = new URL(response.url());
+    const type = response.headers()['content-type'] ?? '';
+    if (!type.includes('javascript')) return;
+    if (url.pathname.startsWith('/pyodide/')) return;
+    if (/\/assets\/(code-editor|python\.worker)-/.test(url.pathname)) return;
+    try {
+      scripts.set(url.pathname, gzipSync(await response.body()).length);
+    } catch {
+      // a redirect or aborted response has no body
+    }
+  });
+  await jsPage.goto(`${base}${LESSON}`);
+  await jsPage.locator(`article[data-exercise-id="${EXERCISE}"]`).waitFor();
+  await jsPage.waitForLoadState('networkidle');
+  await measure.close();
+  const initialJs = [...scripts.values()].reduce((a, b) => a + b, 0);
+
+  // Fill the HTTP cache with the runtime once, then measure cold runs on fresh pages.
+  const warmUp = await openLesson(context);
+  await timeRun(warmUp, 'cache');
+  await warmUp.close();
+  const cold: number[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const page = await openLesson(context);
+    cold.push(await timeRun(page, `cold${i}`));
+    await page.close();
+  }
+
+  const page = await openLesson(context);
+  await timeRun(page, 'load');
+  const warm: number[] = [];
+  for (let i = 0; i < WARM_RUNS; i++) warm.push(await timeRun(page, `warm${i}`));
+  await browser.close();
+
+  const rows: [string, string, string, boolean][] = [
+    [
+      'cold run -> first output (median)',
+      `${Math.round(median(cold))} ms  [${cold.map(Math.round).join(', ')}]`,
+      `<= ${BUDGET.coldMs} ms`,
+      median(cold) <= BUDGET.coldMs,
+    ],
+    [
+      'warm run -> first output (median)',
+      `${Math.round(median(warm))} ms  [${warm.map(Math.round).join(', ')}]`,
+      `<= ${BUDGET.warmMs} ms`,
+      median(warm) <= BUDGET.warmMs,
+    ],
+    [
+      'lesson page initial JS (gzip)',
+      `${(initialJs / 1024).toFixed(1)} KB in ${scripts.size} files`,
+      `<= ${BUDGET.initialJsBytes / 1024} KB`,
+      initialJs <= BUDGET.initialJsBytes,
+    ],
+  ];
+  for (const [name, value, budget, ok] of rows) {
+    console.log(`${ok ? 'ok  ' : 'OVER'}  ${name.padEnd(36)} ${value.padEnd(40)} budget ${budget}`);
+    if (!ok) failed = true;
+  }
+  for (const [path, bytes] of [...scripts].sort((a, b) => b[1] - a[1])) {
+    console.log(`      ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${path}`);
+  }
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  server.kill('SIGTERM');
+}
+process.exit(failed ? 1 : 0);
