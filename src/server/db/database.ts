@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -19,6 +19,28 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/**
+ * Kysely prepares every query afresh; preparing costs more than running our small queries, so the
+ * prepared statements are kept by their SQL text (our queries are few and parameterised, so the
+ * cache stays small; it is emptied if it ever grows past the limit). Only one query runs at a time
+ * on the single SQLite connection, so a statement is never used by two queries at once.
+ */
+function cachedStatements(sqlite: SQLite.Database, limit = 500): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= limit) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 /** Opens the database named by a `file:` or `postgres://` URL (see env.ts). */
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (url.startsWith('file:')) {
@@ -31,7 +53,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
     return {
-      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+      db: new Kysely<Database>({
+        dialect: new SqliteDialect({ database: cachedStatements(sqlite) }),
+      }),
       engine: 'sqlite',
     };
   }

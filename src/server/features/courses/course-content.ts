@@ -34,6 +34,12 @@ export interface CourseContent {
   readonly quizzes: ReadonlyMap<string, GradableQuiz>;
   /** The reply of GET /api/quiz-by-title, keyed by slug: no correct answers, no explanations. */
   readonly quizReplies: ReadonlyMap<string, QuizReply>;
+  /**
+   * The same replies serialized once, for the hottest endpoints: GET /api/quizzes and GET
+   * /api/quiz-by-title send these strings as they are (keyed by slug).
+   */
+  readonly quizListJson: string;
+  readonly quizReplyJson: ReadonlyMap<string, string>;
   /** Keyed by module number. */
   readonly lessons: ReadonlyMap<number, LessonReply>;
   /** Exercise ids per module number, in order. */
@@ -164,6 +170,8 @@ export async function prepareCourse(course: Course): Promise<CourseContent> {
     quizList,
     quizzes,
     quizReplies,
+    quizListJson: JSON.stringify(quizList),
+    quizReplyJson: new Map([...quizReplies].map(([slug, reply]) => [slug, JSON.stringify(reply)])),
     lessons,
     exerciseIds,
     findQuiz(titleOrSlug) {

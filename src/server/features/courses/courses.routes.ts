@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { lessonReplySchema } from '#shared/api/lesson.schema.ts';
 import { modulesReplySchema } from '#shared/api/modules.schema.ts';
@@ -22,6 +23,11 @@ export interface CoursesRoutesDeps {
   quizzes: QuizService;
   progress: ProgressService;
   guards: Guards;
+}
+
+/** Sends JSON that was serialized ahead of time; Fastify passes a string payload through as is. */
+function sendSerialized(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 const errorReply = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -83,7 +89,8 @@ export const coursesRoutes: RoutesPlugin<CoursesRoutesDeps> = async (app, deps) 
     },
     async (request, reply) => {
       await deps.guards.subscriber(request, reply);
-      return [...deps.quizzes.list()];
+      // Serialized once at start-up: the response schema above documents it.
+      return sendSerialized(reply, deps.quizzes.listJson());
     },
   );
 
@@ -99,7 +106,7 @@ export const coursesRoutes: RoutesPlugin<CoursesRoutesDeps> = async (app, deps) 
     },
     async (request, reply) => {
       await deps.guards.subscriber(request, reply);
-      return deps.quizzes.byTitle(request.params.title);
+      return sendSerialized(reply, deps.quizzes.byTitleJson(request.params.title));
     },
   );
 

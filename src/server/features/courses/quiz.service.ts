@@ -24,6 +24,19 @@ export function createQuizService(deps: {
       return deps.content.quizList;
     },
 
+    /** GET /api/quizzes, already serialized. */
+    listJson(): string {
+      return deps.content.quizListJson;
+    },
+
+    /** GET /api/quiz-by-title, already serialized (the same data as byTitle). */
+    byTitleJson(titleOrSlug: string): string {
+      const quiz = deps.content.findQuiz(titleOrSlug);
+      const json = quiz && deps.content.quizReplyJson.get(quiz.slug);
+      if (json === undefined) throw unknownQuiz(titleOrSlug);
+      return json;
+    },
+
     byTitle(titleOrSlug: string): QuizReply {
       const quiz = deps.content.findQuiz(titleOrSlug);
       const reply = quiz && deps.content.quizReplies.get(quiz.slug);

@@ -1,0 +1,275 @@
+/*
+ * npm run bench: throughput and latency of the quiz endpoints (issue 5), measured with autocannon on
+ * loopback against the real server (src/server/main.ts) on a fresh SQLite file, with a bare Fastify
+ * hello-world started in the same run as the yardstick. Each endpoint runs BENCH_SECONDS (10 s).
+ *
+ * Budget: GET /api/quizzes >= 0.5 x hello-world, POST /api/submit-quiz >= 0.25 x, p99 < 25 ms.
+ * Exits 1 when a budget is missed, so it can gate a release; it is never part of `npm test`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { freePort, root } from './lib.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const P99_BUDGET_MS = 25;
+
+interface Measure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+async function measure(
+  name: string,
+  options: {
+    url: string;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+  },
+): Promise<Measure> {
+  process.stdout.write(`  ${name} ... `);
+  const result = await autocannon({
+    ...options,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    pipelining: 1,
+  });
+  const failures = result.errors + result.timeouts + result.non2xx;
+  const m = {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures,
+  };
+  console.log(`${Math.round(m.rps)} req/s`);
+  return m;
+}
+
+const HELLO_WORLD = `
+import Fastify from 'fastify';
+const app = Fastify({ logger: false });
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
+`;
+
+function waitForHealth(base: string, child: ChildProcess): Promise<void> {
+  return waitFor(`${base}/api/health`, child);
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not start within 20 s');
+}
+
+/** A cookie jar of one: the session cookie the server sets. */
+function cookiesOf(res: Response, jar: Map<string, string>): void {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const [name, ...value] = (pair ?? '').split('=');
+    if (name) jar.set(name.trim(), value.join('='));
+  }
+}
+
+/** Signs in through the development provider, exactly as the browser does. */
+async function signIn(base: string) {
+  const jar = new Map<string, string>();
+  const headers = () => ({
+    origin: base,
+    'content-type': 'application/json',
+    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+  });
+  const start = await fetch(`${base}/api/auth/start`, {
+    method: 'POST',
+    headers: headers(),
+    body: '{}',
+  });
+  cookiesOf(start, jar);
+  const { url } = (await start.json()) as { url: string };
+  const state = new URL(url, base).searchParams.get('state') ?? '';
+  const consent = await fetch(`${base}/api/dev-login`, {
+    method: 'POST',
+    headers: headers(),
+    body: JSON.stringify({ state, name: 'Bench Mark', email: 'bench@example.com' }),
+  });
+  const back = new URL(((await consent.json()) as { redirect: string }).redirect, base);
+  const exchange = await fetch(`${base}/api/exchange-code`, {
+    method: 'POST',
+    headers: headers(),
+    body: JSON.stringify({
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+    }),
+  });
+  if (!exchange.ok) throw new Error(`sign-in failed: ${exchange.status}`);
+  cookiesOf(exchange, jar);
+  const { user } = (await exchange.json()) as { user: { _id: string } };
+  return { userId: user._id, cookie: headers().cookie };
+}
+
+/**
+ * Bench set-up only: the order row a confirmed payment leaves behind, written straight into the
+ * benchmark's own throw-away database (the app has no path that grants access without payment).
+ */
+function grantAccess(dbFile: string, userId: string): void {
+  const db = new Database(dbFile);
+  const now = new Date();
+  db.prepare(
+    `insert into orders (id, user_id, provider, provider_session_id, payment_intent_id, status,
+       amount_cents, currency, created_at, paid_at, access_ends_at, revoked_at, revoke_reason)
+     values (?, ?, 'demo', ?, null, 'paid', 48900, 'usd', ?, ?, ?, null, null)`,
+  ).run(
+    randomUUID(),
+    userId,
+    `bench_${randomUUID()}`,
+    now.toISOString(),
+    now.toISOString(),
+    new Date(now.getTime() + 365 * 86_400_000).toISOString(),
+  );
+  db.close();
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'indent-bench-'));
+  const dbFile = join(dir, 'bench.db');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: base,
+      DATABASE_URL: `file:${dbFile}`,
+      // Request logging off: this measures the app, not the terminal.
+      LOG_LEVEL: 'warn',
+      GOOGLE_CLIENT_ID: '',
+      GOOGLE_CLIENT_SECRET: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+
+  // The yardstick runs in its own process, like the app, so neither shares a thread with autocannon.
+  const helloPort = await freePort();
+  const hello = spawn(process.execPath, ['--input-type=module', '--eval', HELLO_WORLD], {
+    cwd: root,
+    env: { ...process.env, PORT: String(helloPort) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+
+  try {
+    await waitForHealth(base, server);
+    await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
+    const { userId, cookie } = await signIn(base);
+    grantAccess(dbFile, userId);
+    const headers = { cookie, origin: base };
+
+    const quizzes = (await (await fetch(`${base}/api/quizzes`, { headers })).json()) as {
+      _id: string;
+      title: string;
+    }[];
+    const quiz = quizzes[0];
+    if (!quiz) throw new Error('GET /api/quizzes returned no quiz (is the session subscribed?)');
+    const full = (await (
+      await fetch(`${base}/api/quiz-by-title/${encodeURIComponent(quiz.title)}`, { headers })
+    ).json()) as { questions: { answers: { text: string }[] }[] };
+    const answers = full.questions.map((q) => q.answers[0]?.text ?? '');
+    const body = JSON.stringify({ userId, quizId: quiz._id, answers });
+
+    console.log(
+      `Benchmark: ${SECONDS} s per endpoint, ${CONNECTIONS} connections, loopback, SQLite (${process.version})`,
+    );
+    // Warm-up, so the first measured endpoint does not pay for JIT compilation alone.
+    await autocannon({
+      url: `${base}/api/quizzes`,
+      headers,
+      connections: CONNECTIONS,
+      duration: 2,
+    });
+    await autocannon({
+      url: `http://127.0.0.1:${helloPort}/`,
+      connections: CONNECTIONS,
+      duration: 2,
+    });
+
+    const reference = await measure('hello-world (bare Fastify)', {
+      url: `http://127.0.0.1:${helloPort}/`,
+    });
+    const results = [
+      await measure('GET /api/quizzes', { url: `${base}/api/quizzes`, headers }),
+      await measure('GET /api/quiz-by-title/:title', {
+        url: `${base}/api/quiz-by-title/${encodeURIComponent(quiz.title)}`,
+        headers,
+      }),
+      await measure('POST /api/submit-quiz', {
+        url: `${base}/api/submit-quiz`,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+      }),
+    ];
+
+    const budgets: Record<string, number> = {
+      'GET /api/quizzes': 0.5,
+      'POST /api/submit-quiz': 0.25,
+    };
+    const rows = [reference, ...results].map((m) => {
+      const ratio = m.rps / reference.rps;
+      const min = budgets[m.name];
+      const ok =
+        m.failures === 0 &&
+        (m === reference || m.p99 < P99_BUDGET_MS) &&
+        (min === undefined || ratio >= min);
+      return { ...m, ratio, min, ok };
+    });
+    console.log('');
+    console.log(
+      `${'endpoint'.padEnd(32)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'x hello'.padStart(9)}${'budget'.padStart(9)}  result`,
+    );
+    for (const r of rows) {
+      console.log(
+        `${r.name.padEnd(32)}${Math.round(r.rps).toString().padStart(9)}${r.p50.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}${r.ratio.toFixed(2).padStart(9)}${(r.min === undefined ? '' : `>=${r.min}`).padStart(9)}  ${r.ok ? 'ok' : `MISSED${r.failures ? ` (${r.failures} failed requests)` : ''}`}`,
+      );
+    }
+    console.log(`(p99 budget: under ${P99_BUDGET_MS} ms for every endpoint)`);
+    const missed = rows.filter((r) => !r.ok);
+    if (missed.length > 0) {
+      console.error(`\nnpm run bench: budget missed by ${missed.map((r) => r.name).join(', ')}.`);
+      process.exitCode = 1;
+    } else {
+      console.log('\nnpm run bench: every budget met.');
+    }
+  } finally {
+    for (const child of [hello, server]) {
+      if (child.exitCode !== null) continue;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
