@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as m0001 from './migrations/0001-core-tables.ts';
 import * as m0002 from './migrations/0002-auth-requests.ts';
+import * as m0003 from './migrations/0003-quiz-attempts-best-index.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so that a bundled or
@@ -10,6 +11,7 @@ import * as m0002 from './migrations/0002-auth-requests.ts';
 const migrations: Record<string, Migration> = {
   '0001-core-tables': m0001,
   '0002-auth-requests': m0002,
+  '0003-quiz-attempts-best-index': m0003,
 };
 
 const provider: MigrationProvider = {
