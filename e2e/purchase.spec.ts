@@ -1,4 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
 
 /** The development sign-in page stands in for Google (no keys configured in the browser tests). */
 async function signInThroughDevPage(page: Page, name: string, email: string) {
@@ -42,6 +48,7 @@ test('a visitor buys a year of access: pricing, sign-in, demo checkout, success,
   await expect(page).toHaveURL(/\/demo-checkout\/demo_cs_/);
   await expect(page.getByText('Demo checkout: no real payment is taken')).toBeVisible();
   await expect(page.getByText('margaret@example.com')).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Pay $489.00' }).click();
 
   await expect(page).toHaveURL(/\/payment-success\?session_id=demo_cs_/);
@@ -55,6 +62,7 @@ test('a visitor buys a year of access: pricing, sign-in, demo checkout, success,
   await expect(nav.getByRole('link', { name: 'Account Details' })).toBeVisible();
   // No advertising id is configured here, so no tracker script may load.
   expect(await page.locator('script[src*="googletagmanager"]').count()).toBe(0);
+  await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: 'Go to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -69,6 +77,7 @@ test('a visitor buys a year of access: pricing, sign-in, demo checkout, success,
     return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
   });
   await expect(page.getByText(`Access Granted Until: ${oneYearAhead}`)).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await page.goto('/pricing');
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -96,4 +105,22 @@ test('Cancel on the demo checkout returns to pricing with nothing granted', asyn
     () => JSON.parse(localStorage.getItem('user') ?? 'null') as { stripeSubscriptionId?: string },
   );
   expect(user.stripeSubscriptionId).toBeUndefined();
+});
+
+test('the offer countdown ticks every second and starts again at midnight', async ({ page }) => {
+  // The browser's clock stands still two and a half seconds before the end of its local day, and
+  // moves only when the test says so.
+  await page.clock.install({ time: new Date(2026, 10, 21, 23, 59, 57, 0) });
+  await page.clock.pauseAt(new Date(2026, 10, 21, 23, 59, 57, 500));
+  await page.goto('/pricing');
+  const countdown = page.getByTestId('countdown');
+  await expect(countdown).toHaveText('00:00:02');
+  await page.clock.runFor(1000);
+  await expect(countdown).toHaveText('00:00:01');
+  await page.clock.runFor(1000);
+  await expect(countdown).toHaveText('00:00:00');
+  await page.clock.runFor(1000);
+  await expect(countdown).toHaveText('23:59:59');
+  await page.clock.runFor(1000);
+  await expect(countdown).toHaveText('23:59:58');
 });
