@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 /*
  * The learning journey (issue 5): dashboard accordion, a lesson with its solution toggles, a quiz
@@ -78,14 +79,17 @@ async function answerByKeyboard(page: Page, total: number) {
 
 test.describe('learning', () => {
   test.describe.configure({ mode: 'serial' });
+  let context: BrowserContext;
   let page: Page;
 
   test.beforeAll(async ({ browser }) => {
-    page = await browser.newPage();
+    // A context of our own (not browser.newPage) so axe can open its helper frames.
+    context = await browser.newContext();
+    page = await context.newPage();
     await becomeSubscriber(page, 'Quinn Learner', 'quinn@example.com');
   });
   test.afterAll(async () => {
-    await page.close();
+    await context.close();
   });
 
   test('dashboard, lesson with solutions, keyboard quiz, score and review, best score', async () => {
@@ -177,6 +181,25 @@ test.describe('learning', () => {
     await expect(page.getByText(/Lesson opened · Exercises solved 0\/5/)).toBeVisible();
     await expect(page.getByRole('link', { name: /^Continue where you left off/ })).toBeVisible();
     await expect(page.getByText(/^Course progress: \d+%$/)).toBeVisible();
+  });
+
+  test('axe finds no violations on the dashboard, a lesson and a quiz question', async () => {
+    const check = async () => {
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+    };
+    await page.goto('/dashboard');
+    await moduleToggle(page, 3, 'Control Flow').click();
+    await expect(page.getByRole('link', { name: 'Control Flow Lesson' })).toBeVisible();
+    await check();
+    await page.goto('/dashboard/lessons/module3');
+    await expect(page.getByRole('heading', { level: 1, name: 'Control Flow' })).toBeVisible();
+    await page.getByRole('button', { name: 'Show Solution' }).first().click();
+    await check();
+    await page.goto('/dashboard/quiz/comparisons-and-logic');
+    await expect(page.getByText(/^Question 1\/\d+$/)).toBeVisible();
+    await page.getByRole('radio').first().check();
+    await check();
   });
 
   test('a failed submit keeps the answers, says so, and a retry sends them', async () => {
