@@ -24,11 +24,22 @@ export function afterFirstPaint(run: () => void): () => void {
   };
 }
 
-/** Whether this browser can draw WebGL at all (otherwise the static pictures stay). */
+/**
+ * Whether this browser draws WebGL on a GPU. Without one (no WebGL, or only a software renderer such
+ * as SwiftShader or llvmpipe, which would spend the CPU on every frame of a decoration) the static
+ * pictures stay.
+ */
 export function webglAvailable(): boolean {
   try {
     const canvas = document.createElement('canvas');
-    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+    const gl = canvas.getContext('webgl', { failIfMajorPerformanceCaveat: true });
+    if (!gl) return false;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const renderer = String(
+      gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '',
+    );
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return !/swiftshader|llvmpipe|softpipe|software/i.test(renderer);
   } catch {
     return false;
   }
