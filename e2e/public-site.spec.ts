@@ -82,6 +82,22 @@ test.describe('pre-rendered HTML', () => {
   });
 });
 
+test('without a GPU the hero keeps its static globe; the legend shows only above 1111 px', async ({
+  page,
+}) => {
+  // Chromium here has no GPU (--disable-gpu): WebGL would be software-rendered, so it is not used.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  const globe = page.locator('[data-live]');
+  await expect(globe.locator('svg')).toBeVisible();
+  await expect(globe).toHaveAttribute('data-live', 'false');
+  const legend = page.locator('[data-loaded] ul');
+  await expect(legend).toBeVisible();
+  await page.setViewportSize({ width: 1111, height: 800 });
+  await expect(legend).toBeHidden();
+});
+
 test('the curriculum breakdown toggles two modules independently', async ({ page }) => {
   await page.goto('/');
   const first = page.getByRole('button', { name: /Module 1\b.*Introduction to Python/ });

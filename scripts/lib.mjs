@@ -39,6 +39,7 @@ export function clientBuildIsStale() {
     'vite.config.ts',
     'package.json',
     'scripts/prerender.ts',
+    'scripts/vite-plugin-public-content.ts',
   ]);
   return sources > statSync(built).mtimeMs;
 }
