@@ -115,22 +115,23 @@ export function publicContent(options: { contentDir: string }): Plugin {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
       const name = id.slice(PREFIX.length + 1) as Name;
       if (!NAMES.includes(name)) throw new Error(`unknown virtual module ${id.slice(1)}`);
-      this.addWatchFile(path.join(contentDir, 'articles'));
-      this.addWatchFile(path.join(contentDir, 'legal'));
       cache ??= load();
       return (await cache)[name];
     },
-    watchChange(id) {
-      if (id.startsWith(contentDir)) cache = null;
-    },
-    handleHotUpdate({ file, server }) {
-      if (!file.startsWith(contentDir)) return;
-      cache = null;
-      for (const name of NAMES) {
-        const mod = server.moduleGraph.getModuleById(`\0${PREFIX}${name}`);
-        if (mod) server.moduleGraph.invalidateModule(mod);
-      }
-      server.ws.send({ type: 'full-reload' });
+    configureServer(server) {
+      // content/ is outside Vite's root: watch it, and reload the page when a public text changes.
+      server.watcher.add(contentDir);
+      server.watcher.on('change', (file) => {
+        const relative = path.relative(contentDir, file);
+        if (relative.startsWith('..') || !/^(articles|legal)\/|module\.yaml$/.test(relative))
+          return;
+        cache = null;
+        for (const name of NAMES) {
+          const mod = server.moduleGraph.getModuleById(`\0${PREFIX}${name}`);
+          if (mod) server.moduleGraph.invalidateModule(mod);
+        }
+        server.ws.send({ type: 'full-reload' });
+      });
     },
   };
 }
