@@ -163,8 +163,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
   });
   await app.register(billingRoutes, { billing, guards, demo: payments.kind === 'demo' });
+  const courseExerciseIds = new Set([...deps.content.exerciseIds.values()].flat());
   await app.register(exerciseProgressRoutes, {
-    progress: createExerciseProgressService({ repo: createExerciseProgressRepo(db), clock }),
+    progress: createExerciseProgressService({
+      repo: createExerciseProgressRepo(db),
+      clock,
+      isExercise: (id) => courseExerciseIds.has(id),
+    }),
     guards,
   });
   const progressRepo = createProgressRepo(db);

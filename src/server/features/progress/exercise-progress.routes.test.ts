@@ -129,13 +129,13 @@ describe('exercise progress', () => {
       updatedAt: clock.now().toISOString(),
     });
 
-    await put(jar, 'm03-e2-fizzbuzz', { code: 'for i in range(3): pass', solved: true });
-    await put(jar, 'm03-e1-anything', { code: '' });
+    await put(jar, 'm03-e2-countdown', { code: 'for i in range(3): pass', solved: true });
+    await put(jar, 'm03-e1-ticket-price', { code: '' });
     const all = (await get(jar)).json();
     expect(all.exercises.map((e: { exerciseId: string }) => e.exerciseId)).toEqual([
       'm01-e1-first-words',
-      'm03-e1-anything',
-      'm03-e2-fizzbuzz',
+      'm03-e1-ticket-price',
+      'm03-e2-countdown',
     ]);
     const m3 = (await get(jar, '/api/exercise-progress?module=3')).json();
     expect(m3.exercises).toHaveLength(2);
@@ -161,6 +161,10 @@ describe('exercise progress', () => {
     const badId = await put(jar, 'not-an-exercise', { code: 'x' });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().error.message).toContain('exercise id');
+
+    const unknown = await put(jar, 'm01-e9-not-in-the-course', { code: 'x' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toContain('no exercise "m01-e9-not-in-the-course"');
 
     const noCode = await put(jar, 'm01-e1-first-words', { solved: true });
     expect(noCode.statusCode).toBe(400);
@@ -193,16 +197,17 @@ describe('exercise progress', () => {
       .values(
         Array.from({ length: MAX_TRACKED_EXERCISES }, (_, i) => ({
           user_id: userId,
-          exercise_id: `m01-e${i}-filler`,
+          // Rows for made-up ids, as an older course version or a bad client could have left.
+          exercise_id: i === 0 ? 'm01-e1-first-words' : `m01-e${i}-filler`,
           code: '',
           solved_at: null,
           updated_at: now,
         })),
       )
       .execute();
-    const more = await put(jar, 'm02-e1-one-more', { code: 'x' });
+    const more = await put(jar, 'm02-e2-minutes-to-hours', { code: 'x' });
     expect(more.statusCode).toBe(413);
     // Work on an exercise already stored can still be saved.
-    expect((await put(jar, 'm01-e0-filler', { code: 'y' })).statusCode).toBe(200);
+    expect((await put(jar, 'm01-e1-first-words', { code: 'y' })).statusCode).toBe(200);
   });
 });
