@@ -31,6 +31,8 @@ const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), LOG_LEVEL: 'error' },
   stdio: ['ignore', 'ignore', 'inherit'],
+  // Its own process group, so stopping it also stops the server process it starts.
+  detached: true,
 });
 
 async function waitForServer(): Promise<void> {
@@ -216,6 +218,6 @@ try {
   console.error(error);
   failed = true;
 } finally {
-  server.kill('SIGTERM');
+  if (server.pid) process.kill(-server.pid, 'SIGTERM');
 }
 process.exit(failed ? 1 : 0);

@@ -70,8 +70,9 @@ export const WORK_DIR = '/home/learner';
  * Python source of the harness. Run it once in a namespace of its own, then call HARNESS_ENTRY with
  * a JSON request ({code, stdin, setup, tests}); it returns a JSON RunResult without `timedOut`.
  * The optional `on_output(stream, text)` callback lets a browser show output as it is printed.
+ * (Built in a pure call, so that bundles which only judge results, like the lesson page, leave it out.)
  */
-export const PYTHON_HARNESS = String.raw`
+export const PYTHON_HARNESS = /* @__PURE__ */ (() => String.raw`
 import builtins
 import importlib
 import importlib.machinery
@@ -250,7 +251,7 @@ def run_request(request_json, on_output=None):
 
 
 _HARNESS_FILE = run_request.__code__.co_filename
-`;
+`)();
 
 /** Parses what HARNESS_ENTRY returned into a RunResult. */
 export function parseHarnessResult(json: string, timedOut: boolean): RunResult {
