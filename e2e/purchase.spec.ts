@@ -6,6 +6,10 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
+/** A fresh address per run, so a journey can be repeated against the same server. */
+const freshEmail = (name: string) =>
+  `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
 /** The development sign-in page stands in for Google (no keys configured in the browser tests). */
 async function signInThroughDevPage(page: Page, name: string, email: string) {
   await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -42,12 +46,13 @@ test('a visitor buys a year of access: pricing, sign-in, demo checkout, success,
 
   await card.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await signInThroughDevPage(page, 'Margaret Hamilton', 'margaret@example.com');
+  const email = freshEmail('margaret');
+  await signInThroughDevPage(page, 'Margaret Hamilton', email);
 
   // Back on pricing with the 'subscribe' action, checkout starts by itself.
   await expect(page).toHaveURL(/\/demo-checkout\/demo_cs_/);
   await expect(page.getByText('Demo checkout: no real payment is taken')).toBeVisible();
-  await expect(page.getByText('margaret@example.com')).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Pay $489.00' }).click();
 
@@ -85,7 +90,7 @@ test('a visitor buys a year of access: pricing, sign-in, demo checkout, success,
 
 test('Cancel on the demo checkout returns to pricing with nothing granted', async ({ page }) => {
   await page.goto('/login');
-  await signInThroughDevPage(page, 'Annie Easley', 'annie@example.com');
+  await signInThroughDevPage(page, 'Annie Easley', freshEmail('annie'));
   await expect(page).toHaveURL(/\/$/);
 
   await page.goto('/pricing');
@@ -123,4 +128,58 @@ test('the offer countdown ticks every second and starts again at midnight', asyn
   await expect(countdown).toHaveText('23:59:59');
   await page.clock.runFor(1000);
   await expect(countdown).toHaveText('23:59:58');
+});
+
+test('with an advertising id, the conversion is reported once per purchase', async ({ page }) => {
+  // The browser-test server runs without ADS_CONVERSION_ID (the API tests cover the server side), so
+  // this test adds the id to the real look-up answer.
+  await page.route('**/api/order/success?*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response,
+      json: { ...body, conversion: { sendTo: 'AW-123456789/AbCdEf', tagId: 'AW-123456789' } },
+    });
+  });
+
+  await page.goto('/login');
+  await signInThroughDevPage(page, 'Evelyn Boyd', freshEmail('evelyn'));
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/pricing');
+  await page
+    .getByRole('article', { name: 'The Ultimate Learn to Code Curriculum' })
+    .getByRole('button', { name: 'Buy Now' })
+    .click();
+  await page.getByRole('button', { name: 'Pay $489.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  const sessionId = new URL(page.url()).searchParams.get('session_id');
+
+  const conversions = () =>
+    page.evaluate(() =>
+      (window.dataLayer ?? [])
+        .map((args) => Array.from(args as ArrayLike<unknown>))
+        .filter((args) => args[0] === 'event' && args[1] === 'conversion'),
+    );
+  await expect.poll(conversions).toEqual([
+    [
+      'event',
+      'conversion',
+      {
+        send_to: 'AW-123456789/AbCdEf',
+        value: 189,
+        currency: 'USD',
+        transaction_id: sessionId,
+      },
+    ],
+  ]);
+  // The tag's script is added to the page (this server's CSP, without an advertising id, then
+  // refuses to run it; with one the CSP allows its host, as the API tests check).
+  await expect(
+    page.locator('script[src="https://www.googletagmanager.com/gtag/js?id=AW-123456789"]'),
+  ).toHaveCount(1);
+
+  // Opening the confirmation again does not report the same purchase twice.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  expect(await conversions()).toEqual([]);
 });
