@@ -144,6 +144,31 @@ test.describe('the Python runner', () => {
     await expect(again.getByRole('textbox', { name: /^Code for / })).toContainText('greet("Tom")');
   });
 
+  test('code typed while saving fails is kept on the device and sent later', async () => {
+    await page.goto('/dashboard/lessons/module1');
+    const card = exerciseCard(page, 'm01-e2-list-and-progress');
+    const editor = card.getByRole('textbox', { name: /^Code for / });
+    await page.route('**/api/exercise-progress/**', (route) => route.abort('internetdisconnected'));
+    await setCode(page, editor, 'print("written offline")');
+    await expect(card.getByText(/^Not saved yet: kept on this device/)).toBeVisible();
+    await page.unroute('**/api/exercise-progress/**');
+
+    // Back online, on the next visit: the draft opens in the editor and reaches the server.
+    await page.reload();
+    const again = exerciseCard(page, 'm01-e2-list-and-progress');
+    await expect(again.getByRole('textbox', { name: /^Code for / })).toHaveText(
+      'print("written offline")',
+    );
+    await expect(again.getByText('Saved', { exact: true })).toBeVisible();
+    const saved = await page.request.get('/api/exercise-progress?module=1');
+    const { exercises } = (await saved.json()) as {
+      exercises: { exerciseId: string; code: string }[];
+    };
+    expect(exercises.find((e) => e.exerciseId === 'm01-e2-list-and-progress')?.code).toBe(
+      'print("written offline")',
+    );
+  });
+
   test('hints come one at a time and the solution toggle stays', async () => {
     await page.goto('/dashboard/lessons/module1');
     const card = exerciseCard(page, 'm01-e1-first-words');
