@@ -181,7 +181,11 @@ async function precompress(dir: string): Promise<void> {
       continue;
     }
     if (!COMPRESSIBLE.test(entry.name) || entry.name.endsWith('.map')) continue;
-    if ((await stat(file)).size < 1024) continue;
+    const info = await stat(file);
+    if (info.size < 1024) continue;
+    // Another build step may have compressed it already (the Python runtime's plugin does).
+    const br = await stat(`${file}.br`).catch(() => null);
+    if (br && br.mtimeMs >= info.mtimeMs && existsSync(`${file}.gz`)) continue;
     const data = await readFile(file);
     await writeFile(
       `${file}.br`,
