@@ -25,6 +25,7 @@ export type WebhookOutcome =
   | GrantOutcome
   | 'duplicate_event'
   | 'marked_failed'
+  | 'marked_canceled'
   | 'revoked'
   | 'already_revoked'
   | 'unknown_order';
@@ -151,6 +152,11 @@ export function createBillingService(deps: {
         return (await q.markUnpaid(event.checkout.sessionId, 'failed'))
           ? 'marked_failed'
           : 'ignored';
+      case 'checkout.expired':
+        // Abandoned: the customer did not pay within the session's lifetime.
+        return (await q.markUnpaid(event.checkout.sessionId, 'canceled'))
+          ? 'marked_canceled'
+          : 'ignored';
       case 'charge.refunded':
         if (!event.fullyRefunded) {
           // A partial refund is a goodwill gesture, not a cancellation: access stays.
@@ -181,6 +187,11 @@ export function createBillingService(deps: {
         );
       case 'other':
         return 'ignored';
+      default: {
+        // Every event kind the driver can report is handled above; the compiler checks it.
+        const unhandled: never = event;
+        return unhandled;
+      }
     }
   }
 

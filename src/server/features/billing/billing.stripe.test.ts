@@ -327,6 +327,16 @@ describe('POST /api/stripe/webhook', () => {
     expect((await me(t, b)).stripeSubscriptionId).toBeUndefined();
   });
 
+  it('an expired checkout closes its pending order', async () => {
+    const who = await newUser();
+    const { id } = await startCheckout(who);
+    const expired = { ...standIn.sessions.get(id), status: 'expired' };
+    expect((await deliver(event('checkout.session.expired', expired))).json().outcome).toBe(
+      'marked_canceled',
+    );
+    expect((await ordersFor(id))[0]?.status).toBe('canceled');
+  });
+
   it('records and ignores events it does not act on', async () => {
     const res = await deliver(event('customer.created', { id: 'cus_1', object: 'customer' }));
     expect(res.json()).toEqual({ received: true, outcome: 'ignored' });

@@ -48,7 +48,7 @@ export type ProviderEvent = { id: string; providerType: string } & ProviderEvent
 
 export type ProviderEventEffect =
   | { type: 'checkout.completed' | 'checkout.async_succeeded'; checkout: CheckoutInfo }
-  | { type: 'checkout.async_failed'; checkout: CheckoutInfo }
+  | { type: 'checkout.async_failed' | 'checkout.expired'; checkout: CheckoutInfo }
   | {
       type: 'charge.refunded';
       paymentIntentId: string | null;

@@ -119,6 +119,8 @@ function eventEffect(event: Stripe.Event): ProviderEventEffect {
         type: 'checkout.async_failed',
         checkout: toCheckoutInfo(event.data.object),
       };
+    case 'checkout.session.expired':
+      return { type: 'checkout.expired', checkout: toCheckoutInfo(event.data.object) };
     case 'charge.refunded': {
       const charge = event.data.object;
       return {
