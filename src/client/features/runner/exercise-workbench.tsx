@@ -5,16 +5,16 @@
  */
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LessonExercise } from '#shared/api/lesson.schema.ts';
-import { judgeExercise } from '#shared/content/python-checks.ts';
 import { InlineCode } from '#client/features/courses/inline-code.tsx';
 import type { EditorHandle } from './code-editor.tsx';
 import { readDraft, startingPoint } from './drafts.ts';
-import { RUN_TIMEOUT_MS, STOPPED_MESSAGE } from './friendly-errors.ts';
+import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
 import { OutputPanel } from './output-panel.tsx';
 import { pythonRuntime } from './python-runtime.ts';
 import styles from './runner.module.css';
 import { useExerciseAutosave, useSavedExercises, type SaveState } from './use-exercise-progress.ts';
-import { plainResult, usePreloadWhenIdle, useRunner, type RunnerResult } from './use-runner.ts';
+import { checkResult } from './run-results.ts';
+import { usePreloadWhenIdle, useRunner } from './use-runner.ts';
 
 const CodeEditor = lazy(() => import('./code-editor.tsx'));
 
@@ -81,25 +81,13 @@ function Workbench(props: {
         ...(exercise.check.tests ? { tests: exercise.check.tests } : {}),
         timeoutMs: RUN_TIMEOUT_MS,
       },
-      (outcome): RunnerResult => {
-        if (outcome.stopped) return { kind: 'stopped', text: STOPPED_MESSAGE };
-        if (outcome.timedOut) return plainResult(outcome, RUN_TIMEOUT_MS);
-        const verdict = judgeExercise(exercise.check, outcome, { timeoutMs: RUN_TIMEOUT_MS });
-        if (verdict.passed) {
+      (outcome) => {
+        const result = checkResult(exercise.check, outcome, RUN_TIMEOUT_MS);
+        if (result.kind === 'pass') {
           setSolved(true);
           save(submitted, true, true);
-          return { kind: 'pass', text: `Correct! ${verdict.message}` };
         }
-        if (outcome.error?.phase === 'code') {
-          const result = plainResult(outcome);
-          return { ...result, text: `Not yet. ${result.text}` };
-        }
-        return {
-          kind: 'fail',
-          text: `Not yet. ${verdict.message}`,
-          ...(verdict.expected !== undefined ? { expected: verdict.expected } : {}),
-          ...(verdict.actual !== undefined ? { actual: verdict.actual } : {}),
-        };
+        return result;
       },
     );
   };

@@ -1,4 +1,5 @@
-import type { RunnerResult, RunnerStatus } from './use-runner.ts';
+import type { RunnerResult } from './run-results.ts';
+import type { RunnerStatus } from './use-runner.ts';
 import type { OutputChunk } from './worker-protocol.ts';
 import styles from './runner.module.css';
 

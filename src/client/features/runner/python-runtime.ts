@@ -6,9 +6,10 @@
  * started, so the next run always works.
  */
 import { parseHarnessResult } from '#shared/content/python-checks.ts';
-import type { PythonRunner, RunRequest, RunResult } from '#shared/content/python-checks.ts';
+import type { PythonRunner, RunRequest } from '#shared/content/python-checks.ts';
 import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
 import { PYODIDE_BASE_URL } from './pyodide-version.ts';
+import type { RunOutcome } from './run-results.ts';
 import type { OutputChunk, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 /** How long an interrupted program may take to unwind before its worker is terminated. */
@@ -20,11 +21,6 @@ export type RunStatus = 'loading' | 'running';
 export interface RunHooks {
   onOutput?: (chunk: OutputChunk) => void;
   onStatus?: (status: RunStatus) => void;
-}
-
-export interface RunOutcome extends RunResult {
-  /** The learner pressed Stop. */
-  readonly stopped: boolean;
 }
 
 export class PythonLoadError extends Error {
@@ -49,6 +45,8 @@ class WorkerHandle {
   readonly interrupt: Int32Array | undefined;
   readonly ready: Promise<void>;
   onReply: (reply: WorkerReply) => void = () => {};
+  /** The worker itself failed (not a Python error): the run in progress cannot finish. */
+  onFatal: (message: string) => void = () => {};
   dead = false;
 
   constructor() {
@@ -66,6 +64,7 @@ class WorkerHandle {
       };
       this.worker.onerror = (event) => {
         reject(new PythonLoadError(event.message || 'the worker failed to start'));
+        this.onFatal(event.message || 'the Python worker stopped');
       };
     });
     // A rejection nobody awaits yet must not be reported as unhandled; run() awaits it.
@@ -176,6 +175,7 @@ export class PythonRuntime implements PythonRunner {
           });
         }
       };
+      handle.onFatal = (message) => handle.onReply({ type: 'crash', id, message });
       handle.worker.postMessage({
         type: 'run',
         id,

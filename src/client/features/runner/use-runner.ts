@@ -1,21 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RunRequest } from '#shared/content/python-checks.ts';
-import {
-  describeError,
-  STOPPED_MESSAGE,
-  timeoutMessage,
-  type ErrorReport,
-} from './friendly-errors.ts';
-import { pythonRuntime, type RunOutcome } from './python-runtime.ts';
+import { pythonRuntime } from './python-runtime.ts';
+import { runResult, type RunnerResult, type RunOutcome } from './run-results.ts';
 import type { OutputChunk } from './worker-protocol.ts';
 
 export type RunnerStatus = 'idle' | 'loading' | 'running';
-
-export type RunnerResult =
-  | { kind: 'finished'; text: string }
-  | { kind: 'error'; text: string; report: ErrorReport }
-  | { kind: 'timeout' | 'stopped' | 'unavailable'; text: string }
-  | { kind: 'pass' | 'fail'; text: string; expected?: string; actual?: string };
 
 /** Loads Python in the background once the page has settled, so the first Run is quick. */
 export function usePreloadWhenIdle(): void {
@@ -69,7 +58,7 @@ export function useRunner() {
           },
         });
         if (!mounted.current) return outcome;
-        setResult(judge?.(outcome) ?? plainResult(outcome, request.timeoutMs));
+        setResult(judge?.(outcome) ?? runResult(outcome, request.timeoutMs));
         return outcome;
       } catch (error) {
         if (mounted.current) {
@@ -93,23 +82,4 @@ export function useRunner() {
   }, []);
 
   return { status, output, result, execute, stop, clear };
-}
-
-/** The result of a plain Run: finished, an error explained, or stopped. */
-export function plainResult(outcome: RunOutcome, timeoutMs?: number): RunnerResult {
-  if (outcome.stopped) return { kind: 'stopped', text: STOPPED_MESSAGE };
-  if (outcome.timedOut) return { kind: 'timeout', text: timeoutMessage(timeoutMs) };
-  if (outcome.error) {
-    const report = describeError(outcome.error);
-    return {
-      kind: 'error',
-      text: `${report.where ? `${report.where}: ` : ''}${report.summary}`,
-      report,
-    };
-  }
-  const printed = outcome.stdout.length > 0 || outcome.stderr.length > 0;
-  return {
-    kind: 'finished',
-    text: printed ? 'Your program finished.' : 'Your program finished without printing anything.',
-  };
 }

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { PythonError } from '#shared/content/python-checks.ts';
+import { checkResult, runResult, type RunOutcome } from './run-results.ts';
+
+const done = (stdout: string, error: PythonError | null = null): RunOutcome => ({
+  stdout,
+  stderr: '',
+  error,
+  timedOut: false,
+  stopped: false,
+});
+
+const nameError: PythonError = {
+  type: 'NameError',
+  mro: ['NameError', 'Exception', 'BaseException', 'object'],
+  message: "name 'totl' is not defined",
+  line: "NameError: name 'totl' is not defined",
+  traceback:
+    'Traceback (most recent call last):\n  File "main.py", line 2, in <module>\n    print(totl)\nNameError: name \'totl\' is not defined\n',
+  phase: 'code',
+  lineno: 2,
+};
+
+describe('runResult', () => {
+  it('says a program finished, and whether it printed', () => {
+    expect(runResult(done('hi\n'))).toEqual({ kind: 'finished', text: 'Your program finished.' });
+    expect(runResult(done('')).text).toBe('Your program finished without printing anything.');
+  });
+
+  it('explains an error with its line and a hint', () => {
+    const result = runResult(done('', nameError));
+    expect(result.kind).toBe('error');
+    expect(result.text).toBe("Line 2: NameError: name 'totl' is not defined");
+    expect(result.kind === 'error' && result.report.hint).toContain('spelling');
+  });
+
+  it('tells a stopped run from one that ran out of time', () => {
+    expect(runResult({ ...done(''), stopped: true })).toEqual({
+      kind: 'stopped',
+      text: 'You stopped the program.',
+    });
+    expect(runResult({ ...done(''), timedOut: true }).text).toBe(
+      'Your program ran for more than 5 seconds and was stopped. Is there a loop that never ends?',
+    );
+  });
+});
+
+describe('checkResult', () => {
+  const stdoutCheck = { stdout: 'Hello\nWorld\n' };
+  const testsCheck = { tests: 'assert total == 6, "total should be 6"' };
+
+  it('passes output that matches apart from trailing white space', () => {
+    expect(checkResult(stdoutCheck, done('Hello  \nWorld\n\n'))).toEqual({
+      kind: 'pass',
+      text: 'Correct! Your output is exactly right.',
+    });
+  });
+
+  it('fails different output and shows both texts', () => {
+    expect(checkResult(stdoutCheck, done('Hello\nworld\n'))).toEqual({
+      kind: 'fail',
+      text: 'Not yet. Your output is not what was expected.',
+      expected: 'Hello\nWorld',
+      actual: 'Hello\nworld',
+    });
+  });
+
+  it("shows the failing assertion's own message", () => {
+    const failed: PythonError = {
+      ...nameError,
+      type: 'AssertionError',
+      mro: ['AssertionError', 'Exception', 'BaseException', 'object'],
+      message: 'total should be 6',
+      line: 'AssertionError: total should be 6',
+      phase: 'tests',
+    };
+    expect(checkResult(testsCheck, done('', failed))).toEqual({
+      kind: 'fail',
+      text: 'Not yet. total should be 6',
+    });
+  });
+
+  it("explains an error in the learner's own code like Run does", () => {
+    const result = checkResult(testsCheck, done('', nameError));
+    expect(result.kind).toBe('error');
+    expect(result.text).toBe("Not yet. Line 2: NameError: name 'totl' is not defined");
+  });
+
+  it('uses the time-limit and stop messages', () => {
+    expect(checkResult(testsCheck, { ...done(''), timedOut: true }).kind).toBe('timeout');
+    expect(checkResult(testsCheck, { ...done(''), stopped: true }).kind).toBe('stopped');
+  });
+});

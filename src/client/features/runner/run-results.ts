@@ -1,0 +1,64 @@
+/*
+ * What the learner is told after Run or Check: pure functions from a run's outcome (and, for Check,
+ * the shared judge's verdict) to the message the output panel shows and announces.
+ */
+import type { ExerciseCheckDto } from '#shared/api/lesson.schema.ts';
+import { judgeExercise, type RunResult } from '#shared/content/python-checks.ts';
+import {
+  describeError,
+  RUN_TIMEOUT_MS,
+  STOPPED_MESSAGE,
+  timeoutMessage,
+  type ErrorReport,
+} from './friendly-errors.ts';
+
+export interface RunOutcome extends RunResult {
+  /** The learner pressed Stop. */
+  readonly stopped: boolean;
+}
+
+export type RunnerResult =
+  | { kind: 'finished'; text: string }
+  | { kind: 'error'; text: string; report: ErrorReport }
+  | { kind: 'timeout' | 'stopped' | 'unavailable'; text: string }
+  | { kind: 'pass' | 'fail'; text: string; expected?: string; actual?: string };
+
+/** The result of a plain Run: finished, an error explained, or stopped. */
+export function runResult(outcome: RunOutcome, timeoutMs: number = RUN_TIMEOUT_MS): RunnerResult {
+  if (outcome.stopped) return { kind: 'stopped', text: STOPPED_MESSAGE };
+  if (outcome.timedOut) return { kind: 'timeout', text: timeoutMessage(timeoutMs) };
+  if (outcome.error) {
+    const report = describeError(outcome.error);
+    return {
+      kind: 'error',
+      text: `${report.where ? `${report.where}: ` : ''}${report.summary}`,
+      report,
+    };
+  }
+  const printed = outcome.stdout.length > 0 || outcome.stderr.length > 0;
+  return {
+    kind: 'finished',
+    text: printed ? 'Your program finished.' : 'Your program finished without printing anything.',
+  };
+}
+
+/** The result of Check: the shared judge's verdict, with the program's own errors explained. */
+export function checkResult(
+  check: ExerciseCheckDto,
+  outcome: RunOutcome,
+  timeoutMs: number = RUN_TIMEOUT_MS,
+): RunnerResult {
+  if (outcome.stopped || outcome.timedOut) return runResult(outcome, timeoutMs);
+  const verdict = judgeExercise(check, outcome, { timeoutMs });
+  if (verdict.passed) return { kind: 'pass', text: `Correct! ${verdict.message}` };
+  if (outcome.error?.phase === 'code') {
+    const result = runResult(outcome, timeoutMs);
+    return { ...result, text: `Not yet. ${result.text}` };
+  }
+  return {
+    kind: 'fail',
+    text: `Not yet. ${verdict.message}`,
+    ...(verdict.expected !== undefined ? { expected: verdict.expected } : {}),
+    ...(verdict.actual !== undefined ? { actual: verdict.actual } : {}),
+  };
+}
