@@ -98,3 +98,18 @@ describe(`database (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, 
     expect(live.map((s) => s.token_hash)).toEqual(['h2']);
   });
 });
+
+describe('several test databases at once', () => {
+  it('migrate side by side without seeing each other', async () => {
+    const [a, b] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+    try {
+      await a.db
+        .insertInto('payment_events')
+        .values({ id: 'evt_a', type: 't', processed_at: now })
+        .execute();
+      expect(await b.db.selectFrom('payment_events').selectAll().execute()).toEqual([]);
+    } finally {
+      await Promise.all([a.destroy(), b.destroy()]);
+    }
+  });
+});

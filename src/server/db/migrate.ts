@@ -18,8 +18,17 @@ const provider: MigrationProvider = {
   getMigrations: () => Promise.resolve(migrations),
 };
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * `schema` (PostgreSQL only) pins Kysely's own bookkeeping tables to that schema. Without it the
+ * migrator looks for them in every schema it can see, so test files that each own a schema in one
+ * database would find each other's tables.
+ */
+export async function migrateToLatest(db: Db, options: { schema?: string } = {}): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -40,7 +40,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const handle = openDatabase(url, { searchPath: schema, poolSize: 5 });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, { schema });
   return {
     ...handle,
     destroy: async () => {
