@@ -12,6 +12,9 @@ async function signInThroughDevPage(page: Page, name: string, email: string) {
 test('a visitor opening the dashboard signs in and comes back to where they started', async ({
   page,
 }) => {
+  // Includes hydration mismatches: /login is pre-rendered and is loaded again with ?code=&state=.
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Log in or Sign Up' })).toBeVisible();
@@ -30,6 +33,7 @@ test('a visitor opening the dashboard signs in and comes back to where they star
     () => JSON.parse(localStorage.getItem('user') ?? 'null') as { name: string } | null,
   );
   expect(stored?.name).toBe('Ada Lovelace');
+  expect(pageErrors).toEqual([]);
 });
 
 test('the navbar turns light once the page is scrolled 56 px', async ({ page }) => {

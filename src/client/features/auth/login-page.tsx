@@ -17,7 +17,7 @@ export function LoginPage() {
   const nav = readNavState(location.state);
   const code = params.get('code');
   const state = params.get('state');
-  const [busy, setBusy] = useState(Boolean(code));
+  const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const exchanged = useRef(false);
 
@@ -38,7 +38,6 @@ export function LoginPage() {
       })
       .catch((err: unknown) => {
         log.error('Code exchange failed', err);
-        setBusy(false);
         setError(
           err instanceof ApiError ? err.message : 'Sign-in did not complete. Please try again.',
         );
@@ -48,8 +47,12 @@ export function LoginPage() {
 
   if (ready && user && !code) return <Navigate to={fromPath(nav) ?? '/'} replace />;
 
+  // `ready` is false while hydrating, so the first render matches the pre-rendered page exactly.
+  const exchanging = ready && Boolean(code) && !error;
+  const busy = starting || exchanging;
+
   async function continueWithGoogle() {
-    setBusy(true);
+    setStarting(true);
     setError(null);
     try {
       const { url } = await api('/api/auth/start', {
@@ -60,7 +63,7 @@ export function LoginPage() {
       window.location.assign(url);
     } catch (err) {
       log.error('Sign-in failed to start', err);
-      setBusy(false);
+      setStarting(false);
       setError(
         err instanceof ApiError ? err.message : 'Sign-in could not start. Please try again.',
       );
