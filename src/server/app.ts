@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     production,
     advertising: Boolean(env.ADS_CONVERSION_ID),
   });

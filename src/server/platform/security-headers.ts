@@ -1,12 +1,13 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
- * Security headers with a Content-Security-Policy that allows only our own origin, plus the few
+ * Security headers (helmet's policy) with a Content-Security-Policy that allows only our own origin, plus the few
  * outside hosts the product needs: Google profile pictures, and the advertising tag when configured.
  * 'wasm-unsafe-eval' lets the self-hosted Python runtime compile WebAssembly without allowing eval().
  */
-export async function registerSecurityHeaders(
+export function registerSecurityHeaders(
   app: FastifyInstance,
   options: {
     production: boolean;
@@ -32,7 +33,7 @@ export async function registerSecurityHeaders(
         frame: ['https://td.doubleclick.net', 'https://www.googletagmanager.com'],
       }
     : { script: [], connect: [], img: [], frame: [] };
-  await app.register(helmet, {
+  const headers = computeHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -56,4 +57,34 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     hsts: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  // The headers depend only on configuration, so they are worked out once at start-up instead of on
+  // every request (which halved the throughput of small API answers).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 }
+
+/** Runs helmet's middleware once against a recording response and returns the headers it set. */
+function computeHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (err?: unknown) => {
+      failure = err;
+    },
+  );
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
+}
+
