@@ -88,3 +88,15 @@ test('the small-screen menu opens with its button and works by keyboard', async 
     'false',
   );
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('Continue with Google still starts signing in (the button is a real form)', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveURL(/\/dev-login\?state=/);
+  });
+});

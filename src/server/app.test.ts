@@ -61,6 +61,8 @@ describe('platform', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("'unsafe-eval'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Browsers then send our real Origin on our own form posts (no-referrer would make it 'null').
+    expect(res.headers['referrer-policy']).toBe('same-origin');
   });
 
   it('serves the OpenAPI description of the API', async () => {

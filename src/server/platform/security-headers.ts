@@ -55,6 +55,9 @@ export function registerSecurityHeaders(
     },
     // The Python runtime's worker and wasm are same-origin; cross-origin embedders are not needed.
     crossOriginEmbedderPolicy: false,
+    // 'no-referrer' (helmet's default) makes browsers send `Origin: null` on our own form posts, which
+    // the CSRF check must refuse; 'same-origin' keeps referrers from leaving the site all the same.
+    referrerPolicy: { policy: 'same-origin' },
     hsts: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   // The headers depend only on configuration, so they are worked out once at start-up instead of on
@@ -67,24 +70,19 @@ export function registerSecurityHeaders(
 
 /** Runs helmet's middleware once against a recording response and returns the headers it set. */
 function computeHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
     },
     removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
+      headers.delete(name.toLowerCase());
     },
   };
   let failure: unknown;
-  helmet(options)(
-    {} as IncomingMessage,
-    recorder as unknown as ServerResponse,
-    (err?: unknown) => {
-      failure = err;
-    },
-  );
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    failure = err;
+  });
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
-  return headers;
+  return Object.fromEntries(headers);
 }
-

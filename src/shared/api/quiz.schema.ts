@@ -1,4 +1,5 @@
 import { z } from 'zod';
+export { QUIZ_PASS_MARK } from '#shared/quiz-rules.ts';
 
 /*
  * The quiz calls of SPEC 7. Field names (`_id`, `quizNumber`, `questionText`, `answers[].text`,
@@ -70,9 +71,6 @@ export type QuizScore = z.infer<typeof quizScoreSchema>;
 export const quizScoresReplySchema = z.array(quizScoreSchema);
 
 export const userIdParamsSchema = z.object({ userId: z.string().min(1).max(255) });
-
-/** A quiz counts as passed on the dashboard from this best score up. */
-export const QUIZ_PASS_MARK = 70;
 
 /** Whole-percentage score: 2 of 3 gives 67. */
 export function percentScore(correct: number, total: number): number {

@@ -89,11 +89,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const fetchUser = useCallback(
     async (googleId: string): Promise<ApiUser | null> => {
       try {
-        // The schemas (and zod) load with the first request, not with the first page (bundle budget).
-        const { apiUserSchema } = await import('#shared/api/user.schema.ts');
-        const fresh = await api(`/api/user/${encodeURIComponent(googleId)}`, {
-          schema: apiUserSchema,
-        });
+        const fresh = await api<ApiUser>(`/api/user/${encodeURIComponent(googleId)}`);
         login(fresh);
         return fresh;
       } catch (err) {
@@ -117,8 +113,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      const { z } = await import('zod');
-      await api('/api/logout', { method: 'POST', schema: z.object({ ok: z.literal(true) }) });
+      await api<{ ok: true }>('/api/logout', { method: 'POST' });
     } catch (err) {
       log.error('Logout failed', err);
     }

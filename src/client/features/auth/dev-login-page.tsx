@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { devSignInReplySchema } from '#shared/api/user.schema.ts';
-import { api, ApiError } from '#client/lib/api.ts';
+import type { devSignInReplySchema } from '#shared/api/user.schema.ts';
+import { api, ApiError, type Reply } from '#client/lib/api.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import styles from './login-page.module.css';
 
@@ -25,10 +25,9 @@ export function DevLoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const { redirect } = await api('/api/dev-login', {
+      const { redirect } = await api<Reply<typeof devSignInReplySchema>>('/api/dev-login', {
         method: 'POST',
         body: { state, name, email },
-        schema: devSignInReplySchema,
       });
       window.location.assign(redirect);
     } catch (err) {

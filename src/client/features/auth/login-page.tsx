@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { exchangeCodeReplySchema, startSignInReplySchema } from '#shared/api/user.schema.ts';
-import { api, ApiError } from '#client/lib/api.ts';
+import type { exchangeCodeReplySchema, startSignInReplySchema } from '#shared/api/user.schema.ts';
+import { api, ApiError, type Reply } from '#client/lib/api.ts';
 import { fromPath, readNavState } from '#client/lib/location-state.ts';
 import { log } from '#client/lib/log.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
@@ -25,10 +25,9 @@ export function LoginPage() {
   useEffect(() => {
     if (!code || !state || exchanged.current) return;
     exchanged.current = true;
-    api('/api/exchange-code', {
+    api<Reply<typeof exchangeCodeReplySchema>>('/api/exchange-code', {
       method: 'POST',
       body: { code, state },
-      schema: exchangeCodeReplySchema,
     })
       .then((result) => {
         login(result.user);
@@ -49,16 +48,16 @@ export function LoginPage() {
 
   // `ready` is false while hydrating, so the first render matches the pre-rendered page exactly.
   const exchanging = ready && Boolean(code) && !error;
+  const returnTo = fromPath(nav);
   const busy = starting || exchanging;
 
   async function continueWithGoogle() {
     setStarting(true);
     setError(null);
     try {
-      const { url } = await api('/api/auth/start', {
+      const { url } = await api<Reply<typeof startSignInReplySchema>>('/api/auth/start', {
         method: 'POST',
-        body: { returnTo: fromPath(nav) ?? undefined, action: nav.action },
-        schema: startSignInReplySchema,
+        body: { returnTo: returnTo ?? undefined, action: nav.action },
       });
       window.location.assign(url);
     } catch (err) {
@@ -79,16 +78,23 @@ export function LoginPage() {
         <p className={styles.lead}>
           Use your Google account. New here? Signing in creates your account.
         </p>
-        <button
-          type="button"
-          className={styles.google}
-          onClick={() => void continueWithGoogle()}
-          disabled={busy}
-          aria-busy={busy}
+        {/* A real form, so the button also works before the page's script has loaded (the page is
+            pre-rendered) and without JavaScript; once loaded, the script takes over the submit. */}
+        <form
+          method="post"
+          action="/api/auth/start"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void continueWithGoogle();
+          }}
         >
-          <GoogleMark />
-          <span>{busy ? 'Signing you in…' : 'Continue with Google'}</span>
-        </button>
+          {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+          {nav.action ? <input type="hidden" name="action" value={nav.action} /> : null}
+          <button type="submit" className={styles.google} disabled={busy} aria-busy={busy}>
+            <GoogleMark />
+            <span>{busy ? 'Signing you in…' : 'Continue with Google'}</span>
+          </button>
+        </form>
         {error ? (
           <p className={styles.error} role="alert">
             {error}

@@ -1,49 +1,54 @@
-import { api } from '#client/lib/api.ts';
-
-// The shared schemas (and zod with them) load with the first billing call, not with the pricing
-// page itself, which is pre-rendered and should stay small.
-const schemas = () => import('#shared/api/billing.schema.ts');
+import type {
+  createCheckoutReplySchema,
+  demoCheckoutReplySchema,
+  orderSuccessReplySchema,
+  redirectReplySchema,
+  subscriptionReplySchema,
+} from '#shared/api/billing.schema.ts';
+import { api, type Reply } from '#client/lib/api.ts';
 
 /** POST /create-checkout-session: where to send the browser (hosted checkout or the demo page). */
 export async function createCheckout(googleId: string) {
-  const { createCheckoutReplySchema } = await schemas();
-  return api('/create-checkout-session', {
+  return api<Reply<typeof createCheckoutReplySchema>>('/create-checkout-session', {
     method: 'POST',
     body: { googleId },
-    schema: createCheckoutReplySchema,
   });
 }
 
 export async function fetchOrderSuccess(sessionId: string, signal?: AbortSignal) {
-  const { orderSuccessReplySchema } = await schemas();
-  return api(`/api/order/success?session_id=${encodeURIComponent(sessionId)}`, {
-    schema: orderSuccessReplySchema,
-    ...(signal ? { signal } : {}),
-  });
+  return api<Reply<typeof orderSuccessReplySchema>>(
+    `/api/order/success?session_id=${encodeURIComponent(sessionId)}`,
+    {
+      ...(signal ? { signal } : {}),
+    },
+  );
 }
 
 export async function fetchSubscription(googleId: string, signal?: AbortSignal) {
-  const { subscriptionReplySchema } = await schemas();
-  return api(`/api/subscription/${encodeURIComponent(googleId)}`, {
-    schema: subscriptionReplySchema,
-    ...(signal ? { signal } : {}),
-  });
+  return api<Reply<typeof subscriptionReplySchema>>(
+    `/api/subscription/${encodeURIComponent(googleId)}`,
+    {
+      ...(signal ? { signal } : {}),
+    },
+  );
 }
 
 export async function fetchDemoCheckout(id: string, signal?: AbortSignal) {
-  const { demoCheckoutReplySchema } = await schemas();
-  return api(`/api/demo-checkout/${encodeURIComponent(id)}`, {
-    schema: demoCheckoutReplySchema,
-    ...(signal ? { signal } : {}),
-  });
+  return api<Reply<typeof demoCheckoutReplySchema>>(
+    `/api/demo-checkout/${encodeURIComponent(id)}`,
+    {
+      ...(signal ? { signal } : {}),
+    },
+  );
 }
 
 export async function demoCheckoutAction(id: string, action: 'pay' | 'cancel') {
-  const { redirectReplySchema } = await schemas();
-  return api(`/api/demo-checkout/${encodeURIComponent(id)}/${action}`, {
-    method: 'POST',
-    schema: redirectReplySchema,
-  });
+  return api<Reply<typeof redirectReplySchema>>(
+    `/api/demo-checkout/${encodeURIComponent(id)}/${action}`,
+    {
+      method: 'POST',
+    },
+  );
 }
 
 /** 'November 21, 2027' in the reader's own calendar day. */

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { lessonReplySchema } from '#shared/api/lesson.schema.ts';
-import { modulesReplySchema } from '#shared/api/modules.schema.ts';
-import { progressReplySchema } from '#shared/api/progress.schema.ts';
-import {
+import type { lessonReplySchema } from '#shared/api/lesson.schema.ts';
+import type { modulesReplySchema } from '#shared/api/modules.schema.ts';
+import type { progressReplySchema } from '#shared/api/progress.schema.ts';
+import type {
   quizListReplySchema,
   quizReplySchema,
   quizScoresReplySchema,
 } from '#shared/api/quiz.schema.ts';
 import { useAuth } from '#client/features/auth/auth-context.tsx';
-import { api } from '#client/lib/api.ts';
+import { api, type Reply } from '#client/lib/api.ts';
 import { log } from '#client/lib/log.ts';
 
 /** Query keys, so a submitted quiz can refresh the scores and progress it changed. */
@@ -31,7 +31,7 @@ function useSignedIn(): string | null {
 export function useModules() {
   return useQuery({
     queryKey: courseKeys.modules,
-    queryFn: ({ signal }) => api('/api/modules', { schema: modulesReplySchema, signal }),
+    queryFn: ({ signal }) => api<Reply<typeof modulesReplySchema>>('/api/modules', { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -40,7 +40,7 @@ export function useQuizzes() {
   const userId = useSignedIn();
   return useQuery({
     queryKey: courseKeys.quizzes,
-    queryFn: ({ signal }) => api('/api/quizzes', { schema: quizListReplySchema, signal }),
+    queryFn: ({ signal }) => api<Reply<typeof quizListReplySchema>>('/api/quizzes', { signal }),
     enabled: userId !== null,
     staleTime: 5 * 60_000,
   });
@@ -51,10 +51,12 @@ export function useQuizScores() {
   return useQuery({
     queryKey: courseKeys.scores(userId ?? ''),
     queryFn: ({ signal }) =>
-      api(`/api/user/${encodeURIComponent(userId ?? '')}/quiz-scores`, {
-        schema: quizScoresReplySchema,
-        signal,
-      }),
+      api<Reply<typeof quizScoresReplySchema>>(
+        `/api/user/${encodeURIComponent(userId ?? '')}/quiz-scores`,
+        {
+          signal,
+        },
+      ),
     enabled: userId !== null,
     staleTime: 0,
   });
@@ -64,7 +66,7 @@ export function useProgress() {
   const userId = useSignedIn();
   return useQuery({
     queryKey: courseKeys.progress,
-    queryFn: ({ signal }) => api('/api/progress', { schema: progressReplySchema, signal }),
+    queryFn: ({ signal }) => api<Reply<typeof progressReplySchema>>('/api/progress', { signal }),
     enabled: userId !== null,
     staleTime: 0,
   });
@@ -75,7 +77,7 @@ export function useLesson(module: number | null) {
   return useQuery({
     queryKey: courseKeys.lesson(module ?? 0),
     queryFn: ({ signal }) =>
-      api(`/api/lessons/module${module ?? 0}`, { schema: lessonReplySchema, signal }),
+      api<Reply<typeof lessonReplySchema>>(`/api/lessons/module${module ?? 0}`, { signal }),
     enabled: userId !== null && module !== null,
     staleTime: 10 * 60_000,
   });
@@ -88,7 +90,9 @@ export function useQuiz(urlTitle: string) {
   return useQuery({
     queryKey: courseKeys.quiz(title),
     queryFn: ({ signal }) =>
-      api(`/api/quiz-by-title/${encodeURIComponent(title)}`, { schema: quizReplySchema, signal }),
+      api<Reply<typeof quizReplySchema>>(`/api/quiz-by-title/${encodeURIComponent(title)}`, {
+        signal,
+      }),
     enabled: userId !== null && title.trim() !== '',
     staleTime: 10 * 60_000,
   });

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ModuleProgress } from '#shared/api/progress.schema.ts';
-import { QUIZ_PASS_MARK, type QuizSummary } from '#shared/api/quiz.schema.ts';
+import type { QuizSummary } from '#shared/api/quiz.schema.ts';
+import { QUIZ_PASS_MARK } from '#shared/quiz-rules.ts';
 import { PageLoader } from '#client/components/ui/page-loader.tsx';
 import { Page } from '#client/components/ui/page.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';

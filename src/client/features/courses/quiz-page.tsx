@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import {
-  submitQuizReplySchema,
-  type QuizReply,
-  type SubmitQuizReply,
-} from '#shared/api/quiz.schema.ts';
+import type { QuizReply, SubmitQuizReply } from '#shared/api/quiz.schema.ts';
 import { useAuth } from '#client/features/auth/auth-context.tsx';
 import { Page } from '#client/components/ui/page.tsx';
 import { api, ApiError } from '#client/lib/api.ts';
@@ -79,7 +75,7 @@ function QuizRunner({ quiz }: { quiz: QuizReply }) {
   const submit = useMutation({
     mutationFn: () => {
       if (!user) throw new Error('User not logged in.');
-      return api('/api/submit-quiz', {
+      return api<SubmitQuizReply>('/api/submit-quiz', {
         method: 'POST',
         body: {
           userId: user._id,
@@ -87,7 +83,6 @@ function QuizRunner({ quiz }: { quiz: QuizReply }) {
           // SPEC 4: unanswered questions are sent as empty strings.
           answers: quiz.questions.map((_, i) => answers[i] ?? ''),
         },
-        schema: submitQuizReplySchema,
       });
     },
     onSuccess: (reply) => {

@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import {
+import type {
   exerciseProgressListSchema,
-  exerciseProgressSchema,
-  type ExerciseProgress,
+  ExerciseProgress,
 } from '#shared/api/exercise-progress.schema.ts';
-import { api, ApiError } from '#client/lib/api.ts';
+import { api, ApiError, type Reply } from '#client/lib/api.ts';
 import { log } from '#client/lib/log.ts';
 import { draftIds, readDraft, removeDraft, writeDraft } from './drafts.ts';
 
@@ -18,16 +17,15 @@ export function useSavedExercises() {
   return useQuery({
     queryKey: QUERY_KEY,
     queryFn: ({ signal }) =>
-      api('/api/exercise-progress', { schema: exerciseProgressListSchema, signal }),
+      api<Reply<typeof exerciseProgressListSchema>>('/api/exercise-progress', { signal }),
     staleTime: 0,
   });
 }
 
 async function send(exerciseId: string, code: string, solved: boolean): Promise<ExerciseProgress> {
-  return api(`/api/exercise-progress/${encodeURIComponent(exerciseId)}`, {
+  return api<ExerciseProgress>(`/api/exercise-progress/${encodeURIComponent(exerciseId)}`, {
     method: 'PUT',
     body: { code, solved },
-    schema: exerciseProgressSchema,
   });
 }
 

@@ -342,6 +342,34 @@ describe('sessions and the user endpoint (development sign-in)', () => {
     expect(crossSite.statusCode).toBe(403);
   });
 
+  it('starts sign-in from a plain HTML form post with a redirect to the provider', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/start',
+      headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'returnTo=%2Fdashboard&action=subscribe',
+    });
+    expect(res.statusCode).toBe(303);
+    const location = new URL(String(res.headers.location), ORIGIN);
+    expect(location.pathname).toBe('/dev-login');
+    const state = location.searchParams.get('state');
+    expect(res.cookies.find((c) => c.name === 'indent_signin')?.value).toBe(state);
+    const stored = await t.database.db
+      .selectFrom('auth_requests')
+      .select(['return_to', 'action'])
+      .where('state', '=', state ?? '')
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ return_to: '/dashboard', action: 'subscribe' });
+
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/start',
+      headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'returnTo=%2F%2Fevil.example',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('validates the development sign-in form', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -28,6 +28,16 @@ export interface AuthRoutesDeps {
 }
 
 export const authRoutes: RoutesPlugin<AuthRoutesDeps> = async (app, deps) => {
+  // The sign-in button is a plain HTML form too (it works before the page's script loads), so this
+  // scope also reads form-encoded bodies.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
   const errorReply = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
   app.post(
@@ -51,6 +61,10 @@ export const authRoutes: RoutesPlugin<AuthRoutesDeps> = async (app, deps) => {
         secure: deps.secureCookies,
         maxAge: 600,
       });
+      // A form post is a page navigation: send the browser straight on to the provider.
+      if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+        return reply.redirect(url, 303);
+      }
       return { url };
     },
   );
