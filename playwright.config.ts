@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { chromePath, chromiumMissingMessage, freePort } from './scripts/lib.mjs';
+import { chromePath, chromeFlags, chromiumMissingMessage, freePort } from './scripts/lib.mjs';
 
 if (!existsSync(chromePath)) throw new Error(chromiumMissingMessage());
 
@@ -22,16 +22,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromeFlags,
     },
   },
   webServer: {

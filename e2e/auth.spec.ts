@@ -1,13 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-/** Signs in through /login and the development sign-in page, as a person would. */
-async function signInThroughDevPage(page: Page, name: string, email: string) {
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { signInThroughDevPage } from './journeys.ts';
 
 test('a visitor opening the dashboard signs in and comes back to where they started', async ({
   page,

@@ -1,47 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { becomeSubscriber } from './journeys.ts';
 
 /*
  * The learning journey (issue 5): dashboard accordion, a lesson with its solution toggles, a quiz
  * answered with the keyboard only, its score and review, and the best score back on the dashboard.
  * Access is bought through the demo checkout, as a learner without Stripe keys configured would.
  */
-
-async function signIn(page: Page, name: string, email: string) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText(`Welcome, ${name.split(' ')[0] ?? ''}`)).toBeVisible();
-}
-
-async function becomeSubscriber(page: Page, name: string, email: string) {
-  await signIn(page, name, email);
-  const origin = new URL(page.url()).origin;
-  const googleId = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { googleId?: string }).googleId,
-  );
-  const start = await page.request.post('/create-checkout-session', {
-    headers: { origin },
-    data: { googleId },
-  });
-  expect(start.ok()).toBe(true);
-  const { id } = (await start.json()) as { id: string };
-  const paid = await page.request.post(`/api/demo-checkout/${id}/pay`, { headers: { origin } });
-  expect(paid.ok()).toBe(true);
-  await page.goto('/');
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          (JSON.parse(localStorage.getItem('user') ?? '{}') as { stripeSubscriptionId?: string })
-            .stripeSubscriptionId ?? null,
-      ),
-    )
-    .not.toBeNull();
-}
 
 const moduleToggle = (page: Page, number: number, title: string): Locator =>
   page.getByRole('button', { name: `Module ${number}: ${title}` });

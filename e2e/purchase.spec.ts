@@ -1,23 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
-/** A fresh address per run, so a journey can be repeated against the same server. */
-const freshEmail = (name: string) =>
-  `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** The development sign-in page stands in for Google (no keys configured in the browser tests). */
-async function signInThroughDevPage(page: Page, name: string, email: string) {
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, freshEmail, signInThroughDevPage } from './journeys.ts';
 
 test('a visitor buys a year of access: pricing, sign-in, demo checkout, success, dashboard', async ({
   page,

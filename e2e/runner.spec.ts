@@ -1,46 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { becomeSubscriber } from './journeys.ts';
 
 /*
  * The in-browser Python runner on the lesson pages (issue 10). Access is bought through the demo
  * checkout, the same way a learner without Stripe keys configured would.
  */
-
-async function signIn(page: Page, name: string, email: string) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText(`Welcome, ${name.split(' ')[0] ?? ''}`)).toBeVisible();
-}
-
-/** Signs in and pays through the demo checkout's API, then waits until the app knows it. */
-async function becomeSubscriber(page: Page, name: string, email: string) {
-  await signIn(page, name, email);
-  const origin = new URL(page.url()).origin;
-  const googleId = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { googleId?: string }).googleId,
-  );
-  const start = await page.request.post('/create-checkout-session', {
-    headers: { origin },
-    data: { googleId },
-  });
-  expect(start.ok()).toBe(true);
-  const { id } = (await start.json()) as { id: string };
-  const paid = await page.request.post(`/api/demo-checkout/${id}/pay`, { headers: { origin } });
-  expect(paid.ok()).toBe(true);
-  await page.goto('/');
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          (JSON.parse(localStorage.getItem('user') ?? '{}') as { stripeSubscriptionId?: string })
-            .stripeSubscriptionId ?? null,
-      ),
-    )
-    .not.toBeNull();
-}
 
 function exerciseCard(page: Page, id: string): Locator {
   return page.locator(`article[data-exercise-id="${id}"]`);

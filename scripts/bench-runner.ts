@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { chromePath, freePort, root } from './lib.mjs';
+import { chromePath, chromeFlags, freePort, root } from './lib.mjs';
 
 const BUDGET = { coldMs: 4_000, warmMs: 150, initialJsBytes: 150 * 1024 };
 const COLD_RUNS = 3;
@@ -128,16 +128,7 @@ try {
   await waitForServer();
   const browser = await chromium.launch({
     executablePath: chromePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromeFlags,
   });
   const context = await browser.newContext();
   await becomeSubscriber(await context.newPage());

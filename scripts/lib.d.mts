@@ -6,4 +6,5 @@ export function newestMtime(paths: string[]): number;
 export function clientBuildIsStale(): boolean;
 export function freePort(): Promise<number>;
 export const chromePath: string;
+export const chromeFlags: string[];
 export function chromiumMissingMessage(): string;

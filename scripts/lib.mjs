@@ -59,6 +59,18 @@ export function freePort() {
 
 export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
+/** ARCHITECTURE.md's flags for Debian's Chromium: headless, and no calls to Google's services. */
+export const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function chromiumMissingMessage() {
   return `Chromium was not found at ${chromePath}: install it (on Debian: apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.`;
 }

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromePath, chromiumMissingMessage, freePort } from './lib.mjs';
+import { chromeFlags, chromePath, chromiumMissingMessage, freePort } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PAGES = ['/', '/pricing', '/articles'];
@@ -33,17 +33,6 @@ const BUDGET = {
   initialJsKb: 110,
   cls: 0.05,
 };
-// ARCHITECTURE.md's flags for Debian's Chromium.
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -131,7 +120,7 @@ async function main() {
   const failures: string[] = [];
   try {
     await waitForServer(`${origin}/api/health`, server);
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromeFlags });
     for (const page of PAGES) {
       const result = await lighthouse(`${origin}${page}`, {
         port: chrome.port,

@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import { site } from '#shared/site.ts';
 import { buildApp, type AppDeps } from './app.ts';
+import type { Db } from './db/database.ts';
+import { addDays } from './platform/clock.ts';
 import { createTestDatabase, type TestDatabase } from './db/test-database.ts';
 import { loadEnv } from './env.ts';
 import { loadCourseContent, type CourseContent } from './features/courses/course-content.ts';
@@ -101,4 +106,77 @@ export function cookieJar() {
       return [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     },
   };
+}
+
+/** The origin the test apps run as (env.ts's default for port 3000). */
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestUser {
+  _id: string;
+  googleId: string;
+  name: string;
+  stripeSubscriptionId?: string;
+}
+
+let signIns = 0;
+
+/** Signs in through the development identity driver, exactly as the browser does. */
+export async function signInWithDevLogin(t: TestApp, name: string, email: string) {
+  const jar = cookieJar();
+  const headers = () => ({ origin: TEST_ORIGIN, cookie: jar.header() });
+  // Each learner signs in from their own address, as in life (sign-in is rate limited per address).
+  signIns += 1;
+  const remoteAddress = `10.0.${Math.floor(signIns / 250)}.${signIns % 250}`;
+  const start = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/start',
+    remoteAddress,
+    headers: headers(),
+    payload: {},
+  });
+  jar.store(start);
+  const url = new URL(start.json<{ url: string }>().url, TEST_ORIGIN);
+  const consent = await t.app.inject({
+    method: 'POST',
+    url: '/api/dev-login',
+    remoteAddress,
+    headers: headers(),
+    payload: { state: url.searchParams.get('state') ?? '', name, email },
+  });
+  const back = new URL(consent.json<{ redirect: string }>().redirect, TEST_ORIGIN);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/exchange-code',
+    remoteAddress,
+    headers: headers(),
+    payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+  });
+  expect(res.statusCode).toBe(200);
+  jar.store(res);
+  return { jar, user: res.json<{ user: TestUser }>().user };
+}
+
+/**
+ * Test set-up only: the order row a confirmed payment leaves behind (the app itself grants access
+ * only after the payment provider confirms payment).
+ */
+export async function grantPaidAccess(db: Db, userId: string, paidAt: Date): Promise<void> {
+  await db
+    .insertInto('orders')
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      provider: 'demo',
+      provider_session_id: `demo_${randomUUID()}`,
+      payment_intent_id: null,
+      status: 'paid',
+      amount_cents: site.priceCents,
+      currency: site.currency,
+      created_at: paidAt.toISOString(),
+      paid_at: paidAt.toISOString(),
+      access_ends_at: addDays(paidAt, site.accessDays).toISOString(),
+      revoked_at: null,
+      revoke_reason: null,
+    })
+    .execute();
 }

@@ -1,8 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SAVED_CODE_CHARS } from '#shared/api/exercise-progress.schema.ts';
-import { DAY_MS } from '../../platform/clock.ts';
-import { cookieJar, createTestApp, testClock, type TestApp } from '../../test-app.ts';
+import {
+  createTestApp,
+  grantPaidAccess,
+  signInWithDevLogin,
+  testClock,
+  type cookieJar,
+  type TestApp,
+} from '../../test-app.ts';
 import { MAX_TRACKED_EXERCISES } from './exercise-progress.service.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -20,54 +25,12 @@ describe('exercise progress', () => {
   });
 
   async function signIn(name: string, email: string): Promise<{ jar: Jar; userId: string }> {
-    const jar = cookieJar();
-    const start = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/start',
-      headers: headers(jar),
-      payload: {},
-    });
-    jar.store(start);
-    const state = new URL(start.json().url, ORIGIN).searchParams.get('state') ?? '';
-    const consent = await t.app.inject({
-      method: 'POST',
-      url: '/api/dev-login',
-      headers: headers(jar),
-      payload: { state, name, email },
-    });
-    const back = new URL(consent.json().redirect, ORIGIN);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/exchange-code',
-      headers: headers(jar),
-      payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
-    });
-    expect(res.statusCode).toBe(200);
-    jar.store(res);
-    return { jar, userId: res.json().user._id as string };
+    const { jar, user } = await signInWithDevLogin(t, name, email);
+    return { jar, userId: user._id };
   }
 
-  /** Test set-up only: the row a confirmed payment leaves behind. */
   async function grantAccess(userId: string) {
-    const now = clock.now();
-    await t.database.db
-      .insertInto('orders')
-      .values({
-        id: randomUUID(),
-        user_id: userId,
-        provider: 'demo',
-        provider_session_id: `demo_${randomUUID()}`,
-        payment_intent_id: null,
-        status: 'paid',
-        amount_cents: 48_900,
-        currency: 'usd',
-        created_at: now.toISOString(),
-        paid_at: now.toISOString(),
-        access_ends_at: new Date(now.getTime() + 365 * DAY_MS).toISOString(),
-        revoked_at: null,
-        revoke_reason: null,
-      })
-      .execute();
+    await grantPaidAccess(t.database.db, userId, clock.now());
   }
 
   async function subscriber(name: string, email: string) {

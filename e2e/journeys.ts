@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/*
+ * Steps the browser journeys share. Sign-in goes through the development sign-in page, which stands in
+ * for Google in the browser tests (no keys are configured), and access is bought through the demo
+ * checkout, exactly as a learner of a keyless install would.
+ */
+
+/** From /login (already open): 'Continue with Google', then the development sign-in form. */
+export async function signInThroughDevPage(page: Page, name: string, email: string) {
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Opens /login, signs in, and waits for the navbar to greet the person. */
+export async function signIn(page: Page, name: string, email: string) {
+  await page.goto('/login');
+  await signInThroughDevPage(page, name, email);
+  await expect(page.getByText(`Welcome, ${name.split(' ')[0] ?? ''}`)).toBeVisible();
+}
+
+/** Signs in and pays through the demo checkout's API, then waits until the app knows it. */
+export async function becomeSubscriber(page: Page, name: string, email: string) {
+  await signIn(page, name, email);
+  const origin = new URL(page.url()).origin;
+  const googleId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { googleId?: string }).googleId,
+  );
+  const start = await page.request.post('/create-checkout-session', {
+    headers: { origin },
+    data: { googleId },
+  });
+  expect(start.ok()).toBe(true);
+  const { id } = (await start.json()) as { id: string };
+  const paid = await page.request.post(`/api/demo-checkout/${id}/pay`, { headers: { origin } });
+  expect(paid.ok()).toBe(true);
+  await page.goto('/');
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (JSON.parse(localStorage.getItem('user') ?? '{}') as { stripeSubscriptionId?: string })
+            .stripeSubscriptionId ?? null,
+      ),
+    )
+    .not.toBeNull();
+}
+
+/** A fresh address per run, so a journey can be repeated against the same server. */
+export const freshEmail = (name: string) =>
+  `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
