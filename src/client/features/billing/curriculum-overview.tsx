@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { modules } from 'virtual:public-content/modules';
+import { useToggleSet } from '#client/lib/use-toggle-set.ts';
 import { CURRICULUM, LESSONS_PER_MODULE } from '#shared/content/curriculum.ts';
 import styles from './pricing-page.module.css';
 
@@ -9,17 +10,8 @@ import styles from './pricing-page.module.css';
  * the fixed curriculum that the content loader checks every module against.
  */
 export function CurriculumOverview() {
-  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+  const { isOpen, toggle } = useToggleSet<number>();
   const baseId = useId();
-
-  function toggle(number: number) {
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(number)) next.delete(number);
-      else next.add(number);
-      return next;
-    });
-  }
 
   return (
     <section className={styles.overview} aria-labelledby={`${baseId}-title`}>
@@ -29,7 +21,7 @@ export function CurriculumOverview() {
       <ol className={styles.modules}>
         {CURRICULUM.map((entry) => {
           const description = modules.find((m) => m.number === entry.number)?.description ?? '';
-          const expanded = open.has(entry.number);
+          const expanded = isOpen(entry.number);
           const panelId = `${baseId}-module-${entry.number}`;
           return (
             <li key={entry.number} className={styles.module}>

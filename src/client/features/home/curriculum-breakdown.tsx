@@ -1,20 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { modules } from 'virtual:public-content/modules';
+import { useToggleSet } from '#client/lib/use-toggle-set.ts';
 import styles from './home.module.css';
 
 /** SPEC 1: the 15 modules; each opens and closes on its own. */
 export function CurriculumBreakdown() {
-  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+  const { isOpen, toggle } = useToggleSet<number>();
   const baseId = useId();
-
-  function toggle(number: number) {
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(number)) next.delete(number);
-      else next.add(number);
-      return next;
-    });
-  }
 
   return (
     <section className={styles.section} aria-labelledby={`${baseId}-heading`}>
@@ -27,7 +19,7 @@ export function CurriculumBreakdown() {
       </p>
       <ol className={styles.modules}>
         {modules.map((module) => {
-          const expanded = open.has(module.number);
+          const expanded = isOpen(module.number);
           const panelId = `${baseId}-module-${module.number}`;
           return (
             <li key={module.number} className={styles.module}>
