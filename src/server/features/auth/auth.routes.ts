@@ -14,6 +14,7 @@ import type { Sessions } from '../../platform/sessions.ts';
 import type { AccessService } from '../billing/access.service.ts';
 import type { AuthService } from './auth.service.ts';
 import { toApiUser } from './user.presenter.ts';
+import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
 
 const SIGN_IN_COOKIE = 'indent_signin';
 /** Sign-in endpoints are rate limited per client address. */
@@ -37,8 +38,6 @@ export const authRoutes: RoutesPlugin<AuthRoutesDeps> = async (app, deps) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     },
   );
-
-  const errorReply = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
   app.post(
     '/api/auth/start',

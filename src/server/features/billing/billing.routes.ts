@@ -14,6 +14,7 @@ import type { RoutesPlugin } from '../../platform/fastify.ts';
 import { assertSelf, type Guards } from '../../platform/guards.ts';
 import { SESSION_COOKIE } from '../../platform/sessions.ts';
 import type { BillingService } from './billing.service.ts';
+import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
 
 export interface BillingRoutesDeps {
   billing: BillingService;
@@ -22,7 +23,6 @@ export interface BillingRoutesDeps {
   demo: boolean;
 }
 
-const errorReply = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 /**
  * Limits count per signed-in browser (its session cookie; the address for anonymous calls), so
  * people behind one shared address do not use up each other's allowance.

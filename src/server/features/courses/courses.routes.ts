@@ -17,6 +17,7 @@ import { assertSelf, type Guards } from '../../platform/guards.ts';
 import type { ProgressService } from '../progress/progress.service.ts';
 import type { CourseContent } from './course-content.ts';
 import type { QuizService } from './quiz.service.ts';
+import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
 
 export interface CoursesRoutesDeps {
   content: CourseContent;
@@ -30,7 +31,6 @@ function sendSerialized(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-const errorReply = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply };
 
 /** `module3` (as in the page path) or `3`. */

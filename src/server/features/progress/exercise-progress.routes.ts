@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   exerciseProgressListSchema,
   exerciseProgressParamsSchema,
@@ -9,6 +8,7 @@ import {
 import type { RoutesPlugin } from '../../platform/fastify.ts';
 import type { Guards } from '../../platform/guards.ts';
 import type { ExerciseProgressService } from './exercise-progress.service.ts';
+import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
 
 export interface ExerciseProgressRoutesDeps {
   progress: ExerciseProgressService;
@@ -19,7 +19,6 @@ export const exerciseProgressRoutes: RoutesPlugin<ExerciseProgressRoutesDeps> = 
   app,
   deps,
 ) => {
-  const errorReply = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
   const errors = { 400: errorReply, 401: errorReply, 403: errorReply };
 
   app.get(

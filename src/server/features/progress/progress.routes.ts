@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import { progressReplySchema } from '#shared/api/progress.schema.ts';
 import type { RoutesPlugin } from '../../platform/fastify.ts';
 import type { Guards } from '../../platform/guards.ts';
 import type { ProgressService } from './progress.service.ts';
-
-const errorReply = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
 
 export const progressRoutes: RoutesPlugin<{ progress: ProgressService; guards: Guards }> = async (
   app,
