@@ -45,6 +45,16 @@ describe('Google sign-in against a real OIDC server', () => {
     nonceOverride = null;
   });
 
+  /** Posts the code and state back, as the /login page does. */
+  function exchange(jar: ReturnType<typeof cookieJar>, code: string, state: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/exchange-code',
+      headers: headers(jar),
+      payload: { code, state },
+    });
+  }
+
   /** Starts a sign-in and follows the provider's redirect back to /login, like a browser. */
   async function authorize(jar: ReturnType<typeof cookieJar>, body: Record<string, string> = {}) {
     const start = await t.app.inject({
@@ -73,12 +83,7 @@ describe('Google sign-in against a real OIDC server', () => {
   it('signs in end to end: discovery, authorize, code exchange with PKCE and nonce, session', async () => {
     const jar = cookieJar();
     const { code, state } = await authorize(jar, { returnTo: '/dashboard', action: 'subscribe' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/exchange-code',
-      headers: headers(jar),
-      payload: { code, state },
-    });
+    const res = await exchange(jar, code, state);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -113,12 +118,7 @@ describe('Google sign-in against a real OIDC server', () => {
     const jar = cookieJar();
     const { code, state } = await authorize(jar);
     jar.set('indent_signin', 'someone-elses-state');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/exchange-code',
-      headers: headers(jar),
-      payload: { code, state },
-    });
+    const res = await exchange(jar, code, state);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('bad_state');
   });
@@ -126,20 +126,10 @@ describe('Google sign-in against a real OIDC server', () => {
   it('refuses a replayed code', async () => {
     const jar = cookieJar();
     const { code, state } = await authorize(jar);
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/exchange-code',
-      headers: headers(jar),
-      payload: { code, state },
-    });
+    const first = await exchange(jar, code, state);
     expect(first.statusCode).toBe(200);
     jar.set('indent_signin', state);
-    const replay = await t.app.inject({
-      method: 'POST',
-      url: '/api/exchange-code',
-      headers: headers(jar),
-      payload: { code, state },
-    });
+    const replay = await exchange(jar, code, state);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().error.code).toBe('bad_state');
   });
@@ -149,12 +139,7 @@ describe('Google sign-in against a real OIDC server', () => {
     const { code, state } = await authorize(jar);
     const sessionsBefore = await t.database.db.selectFrom('sessions').selectAll().execute();
     nonceOverride = 'not-the-nonce-we-sent';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/exchange-code',
-      headers: headers(jar),
-      payload: { code, state },
-    });
+    const res = await exchange(jar, code, state);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('sign_in_failed');
     expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toHaveLength(
@@ -167,12 +152,7 @@ describe('Google sign-in against a real OIDC server', () => {
     const jar = cookieJar();
     const { code, state } = await authorize(jar);
     clock.advance(11 * 60 * 1000);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/exchange-code',
-      headers: headers(jar),
-      payload: { code, state },
-    });
+    const res = await exchange(jar, code, state);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('bad_state');
   });
