@@ -23,7 +23,7 @@ export function createGuards(deps: { sessions: Sessions; access: AccessService }
       reply: FastifyReply,
     ): Promise<{ user: UserRow; access: ActiveAccess }> {
       const signedIn = await user(request, reply);
-      const access = await deps.access.active(signedIn.id);
+      const access = await deps.access.activeRecently(signedIn.id);
       if (!access) {
         throw forbidden(
           'Your course access is not active. Buy a year of access on the pricing page.',

@@ -3,11 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import type { SessionsRepo } from '../features/auth/sessions.repo.ts';
 import { addDays, DAY_MS, type Clock } from './clock.ts';
+import { createRecentCache } from './recent-cache.ts';
 
 export const SESSION_COOKIE = 'indent_session';
 export const SESSION_DAYS = 30;
 /** A session is pushed forward at most once a day, so busy pages do not write on every request. */
 const RENEW_AFTER_MS = DAY_MS;
+/** How long a session found in the database is trusted before it is looked up again. */
+export const SESSION_RECHECK_MS = 1_000;
 
 export interface CurrentSession {
   user: UserRow;
@@ -24,6 +27,15 @@ export function hashToken(token: string): string {
  */
 export function createSessions(deps: { repo: SessionsRepo; clock: Clock; secureCookies: boolean }) {
   const memo = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
+  // Sign-out here forgets the session at once; another instance may trust it for up to
+  // SESSION_RECHECK_MS more (decision 0009). An unknown token is never remembered.
+  const recent = createRecentCache<string, { user: UserRow; expiresAt: string }>({
+    clock: deps.clock,
+    ttlMs: SESSION_RECHECK_MS,
+    maxEntries: 50_000,
+  });
+  const needsRenewal = (expiresAt: string, now: Date) =>
+    addDays(now, SESSION_DAYS).getTime() - new Date(expiresAt).getTime() > RENEW_AFTER_MS;
 
   const setCookie = (reply: FastifyReply, token: string, expires: Date) => {
     reply.setCookie(SESSION_COOKIE, token, {
@@ -52,17 +64,25 @@ export function createSessions(deps: { repo: SessionsRepo; clock: Clock; secureC
     if (!token || token.length > 128) return null;
     const now = deps.clock.now();
     const tokenHash = hashToken(token);
+    const remembered = recent.get(tokenHash);
+    if (remembered && !needsRenewal(remembered.expiresAt, now)) {
+      return { user: remembered.user, tokenHash };
+    }
     const found = await deps.repo.findLive(tokenHash, now.toISOString());
     if (!found) {
       // A stale or forged cookie: drop it so the browser stops sending it.
+      recent.delete(tokenHash);
       clearCookie(reply);
       return null;
     }
-    const fullLifetimeEnd = addDays(now, SESSION_DAYS);
-    if (fullLifetimeEnd.getTime() - new Date(found.expiresAt).getTime() > RENEW_AFTER_MS) {
+    let expiresAt = found.expiresAt;
+    if (needsRenewal(expiresAt, now)) {
+      const fullLifetimeEnd = addDays(now, SESSION_DAYS);
       await deps.repo.extend(tokenHash, fullLifetimeEnd.toISOString());
       setCookie(reply, token, fullLifetimeEnd);
+      expiresAt = fullLifetimeEnd.toISOString();
     }
+    recent.set(tokenHash, { user: found.user, expiresAt }, new Date(expiresAt));
     return { user: found.user, tokenHash };
   }
 
@@ -91,7 +111,11 @@ export function createSessions(deps: { repo: SessionsRepo; clock: Clock; secureC
     },
     async destroy(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await deps.repo.delete(hashToken(token));
+      if (token) {
+        const tokenHash = hashToken(token);
+        await deps.repo.delete(tokenHash);
+        recent.delete(tokenHash);
+      }
       clearCookie(reply);
     },
   };

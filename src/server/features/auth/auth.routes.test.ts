@@ -295,6 +295,13 @@ describe('sessions and the user endpoint (development sign-in)', () => {
   it('logout ends the session on the server, not just in the browser', async () => {
     const { jar, user } = await signIn('Hedy Lamarr', 'hedy@example.com');
     const oldCookie = jar.header();
+    // Used once first, so the server has just confirmed (and remembers) this session.
+    const before = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${user.googleId}`,
+      headers: { cookie: oldCookie },
+    });
+    expect(before.statusCode).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: headers(jar) });
     expect(out.statusCode).toBe(200);
     const replay = await t.app.inject({

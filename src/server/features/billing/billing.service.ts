@@ -121,6 +121,7 @@ export function createBillingService(deps: {
     paymentIntentId: string | null,
     status: 'refunded' | 'disputed',
     reason: string,
+    onRevoked: (userId: string) => void,
   ): Promise<WebhookOutcome> {
     const order = paymentIntentId ? await q.findByPaymentIntent(paymentIntentId) : undefined;
     if (!order) {
@@ -134,6 +135,7 @@ export function createBillingService(deps: {
       at: clock.now().toISOString(),
     });
     if (!revoked) return 'already_revoked';
+    onRevoked(order.user_id);
     log.warn(
       { userId: order.user_id, orderId: order.id, eventId: event.id, status, reason },
       'access revoked',
@@ -141,7 +143,11 @@ export function createBillingService(deps: {
     return 'revoked';
   }
 
-  async function applyEvent(q: OrderQueries, event: ProviderEvent): Promise<WebhookOutcome> {
+  async function applyEvent(
+    q: OrderQueries,
+    event: ProviderEvent,
+    onRevoked: (userId: string) => void,
+  ): Promise<WebhookOutcome> {
     switch (event.type) {
       case 'checkout.completed':
       case 'checkout.async_succeeded':
@@ -176,6 +182,7 @@ export function createBillingService(deps: {
           event.paymentIntentId,
           'refunded',
           `refunded in full (${event.providerType} ${event.id})`,
+          onRevoked,
         );
       case 'charge.dispute_created':
         return revokeWith(
@@ -184,6 +191,7 @@ export function createBillingService(deps: {
           event.paymentIntentId,
           'disputed',
           `payment disputed: ${event.reason} (${event.providerType} ${event.id})`,
+          onRevoked,
         );
       case 'other':
         return 'ignored';
@@ -304,11 +312,15 @@ export function createBillingService(deps: {
         }
         throw err;
       }
-      return orders.transaction(async (q) => {
+      let revokedUserId: string | undefined;
+      const outcome = await orders.transaction(async (q) => {
         const first = await q.recordEvent(event.id, event.providerType, clock.now().toISOString());
         if (!first) return 'duplicate_event';
-        return applyEvent(q, event);
+        return applyEvent(q, event, (userId) => (revokedUserId = userId));
       });
+      // Only once the revocation is committed, or a request in between could remember the old row.
+      if (revokedUserId) deps.access.forget(revokedUserId);
+      return outcome;
     },
 
     /** GET /api/order/success: confirms with the provider and grants if paid (own orders only). */

@@ -102,6 +102,12 @@ const charge = (session: StandInSession, refunded = true, amount = 48_900) => ({
   amount_refunded: amount,
 });
 
+/** A course request, which passes through the subscriber guard and its remembered access. */
+async function courseStatus(jar: Jar): Promise<number> {
+  return (await t.app.inject({ method: 'GET', url: '/api/quizzes', headers: headers(jar) }))
+    .statusCode;
+}
+
 async function ordersFor(sessionId: string) {
   return t.database.db
     .selectFrom('orders')
@@ -295,10 +301,13 @@ describe('POST /api/stripe/webhook', () => {
     const partial = await deliver(event('charge.refunded', charge(paidA, false, 1000)));
     expect(partial.json().outcome).toBe('ignored');
     expect((await me(t, a)).stripeSubscriptionId).toBe(first.id);
+    expect(await courseStatus(a.jar)).toBe(200);
 
     const full = await deliver(event('charge.refunded', charge(paidA)));
     expect(full.json().outcome).toBe('revoked');
     expect((await me(t, a)).stripeSubscriptionId).toBeUndefined();
+    // At once, though the guard had just confirmed this access (the clock has not moved).
+    expect(await courseStatus(a.jar)).toBe(403);
     const [order] = await ordersFor(first.id);
     expect(order).toMatchObject({ status: 'refunded', revoked_at: clock.now().toISOString() });
     expect(order?.revoke_reason).toContain('refunded in full');
@@ -314,6 +323,7 @@ describe('POST /api/stripe/webhook', () => {
     const second = await startCheckout(b);
     const paidB = standIn.pay(second.id);
     await lookUp(b.jar, second.id);
+    expect(await courseStatus(b.jar)).toBe(200);
     const dispute = await deliver(
       event('charge.dispute.created', {
         id: 'dp_1',
@@ -325,6 +335,7 @@ describe('POST /api/stripe/webhook', () => {
     expect(dispute.json().outcome).toBe('revoked');
     expect((await ordersFor(second.id))[0]).toMatchObject({ status: 'disputed' });
     expect((await me(t, b)).stripeSubscriptionId).toBeUndefined();
+    expect(await courseStatus(b.jar)).toBe(403);
   });
 
   it('an expired checkout closes its pending order', async () => {
