@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { precompile } from '../../db/precompiled.ts';
 import type { UserRow } from '../../db/schema.ts';
 
 export interface SessionWithUser {
@@ -8,6 +9,17 @@ export interface SessionWithUser {
 }
 
 export function createSessionsRepo(db: Db) {
+  // Behind every signed-in request whose session is not remembered (platform/sessions.ts).
+  const findLiveQuery = precompile((tokenHash: string, now: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.token_hash', 'sessions.expires_at'])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', now),
+  );
+
   return {
     async insert(row: {
       tokenHash: string;
@@ -28,14 +40,7 @@ export function createSessionsRepo(db: Db) {
         .execute();
     },
     async findLive(tokenHash: string, now: string): Promise<SessionWithUser | undefined> {
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .select(['sessions.token_hash', 'sessions.expires_at'])
-        .where('sessions.token_hash', '=', tokenHash)
-        .where('sessions.expires_at', '>', now)
-        .executeTakeFirst();
+      const [row] = (await findLiveQuery.run(db, tokenHash, now)).rows;
       if (!row) return undefined;
       const { token_hash, expires_at, ...user } = row;
       return { tokenHash: token_hash, expiresAt: expires_at, user };

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { precompile } from '../../db/precompiled.ts';
 
 export interface ActiveAccess {
   orderId: string;
@@ -7,19 +8,23 @@ export interface ActiveAccess {
 }
 
 export function createAccessRepo(db: Db) {
+  // Behind every course request whose access is not remembered (access.service.ts).
+  const findActiveQuery = precompile((userId: string, now: string) =>
+    db
+      .selectFrom('orders')
+      .select(['id', 'provider_session_id', 'access_ends_at'])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'paid')
+      .where('revoked_at', 'is', null)
+      .where('access_ends_at', '>', now)
+      .orderBy('access_ends_at', 'desc')
+      .limit(1),
+  );
+
   return {
     /** The paid, unrevoked order whose access lasts longest past `now`, if any. */
     async findActive(userId: string, now: string): Promise<ActiveAccess | undefined> {
-      const row = await db
-        .selectFrom('orders')
-        .select(['id', 'provider_session_id', 'access_ends_at'])
-        .where('user_id', '=', userId)
-        .where('status', '=', 'paid')
-        .where('revoked_at', 'is', null)
-        .where('access_ends_at', '>', now)
-        .orderBy('access_ends_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const [row] = (await findActiveQuery.run(db, userId, now)).rows;
       if (!row?.access_ends_at) return undefined;
       return {
         orderId: row.id,
