@@ -13,6 +13,7 @@ import {
   grantPaidAccess,
   signInWithDevLogin,
 } from '../../test-app.ts';
+import { ACCESS_RECHECK_MS } from '../billing/access.service.ts';
 import type { CourseContent, GradableQuiz } from './course-content.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -140,14 +141,29 @@ describe('subscriber endpoints: 401 for visitors, 403 without access, 200 for su
     }
   });
 
-  it('ends access when the paid year is over', async () => {
+  it('ends access the moment the paid year is over', async () => {
     const paid = await subscriber('Year Over');
-    expect((await get(paid.jar, '/api/quizzes')).statusCode).toBe(200);
+    // The year ends half a second from now, sooner than the guard would read the order again.
     await t.database.db
       .updateTable('orders')
-      .set({ access_ends_at: clock.now().toISOString() })
+      .set({ access_ends_at: new Date(clock.now().getTime() + 500).toISOString() })
       .where('user_id', '=', paid.userId)
       .execute();
+    expect((await get(paid.jar, '/api/quizzes')).statusCode).toBe(200);
+    clock.advance(500);
+    expect((await get(paid.jar, '/api/quizzes')).statusCode).toBe(403);
+  });
+
+  it('notices an order changed in the database within ACCESS_RECHECK_MS', async () => {
+    const paid = await subscriber('Changed Elsewhere');
+    expect((await get(paid.jar, '/api/quizzes')).statusCode).toBe(200);
+    // As another instance, or an operator, might end it.
+    await t.database.db
+      .updateTable('orders')
+      .set({ revoked_at: clock.now().toISOString(), status: 'refunded' })
+      .where('user_id', '=', paid.userId)
+      .execute();
+    clock.advance(ACCESS_RECHECK_MS);
     expect((await get(paid.jar, '/api/quizzes')).statusCode).toBe(403);
   });
 });
@@ -277,6 +293,64 @@ describe('POST /api/submit-quiz', () => {
       worse.json().score,
       100,
     ]);
+  });
+
+  it('grades learners who submit at the same moment each against their own attempts', async () => {
+    const [a, b, c] = await Promise.all(
+      ['Same Moment A', 'Same Moment B', 'Same Moment C'].map((name) => subscriber(name)),
+    );
+    if (!a || !b || !c) throw new Error('three subscribers expected');
+    const [quiz1, quiz2] = [firstQuiz(), quizBySlug(content.quizList[1]?._id ?? '')];
+    // A already has full marks on the first quiz.
+    await submit(a.jar, { userId: a.userId, quizId: quiz1.slug, answers: answers(quiz1, 99) });
+
+    // Submitted together, so they are stored together (one commit, quiz.service.ts).
+    const [a1, b1, a2, c2] = await Promise.all([
+      submit(a.jar, { userId: a.userId, quizId: quiz1.slug, answers: answers(quiz1, 1) }),
+      submit(b.jar, { userId: b.userId, quizId: quiz1.slug, answers: answers(quiz1, 1) }),
+      submit(a.jar, { userId: a.userId, quizId: quiz2.slug, answers: answers(quiz2, 2) }),
+      submit(c.jar, { userId: c.userId, quizId: quiz2.slug, answers: answers(quiz2, 99) }),
+    ]);
+    const low1 = percentScore(1, quiz1.questions.length);
+    expect(a1?.json()).toMatchObject({ score: low1, bestScore: 100 });
+    expect(b1?.json()).toMatchObject({ score: low1, bestScore: low1 });
+    const low2 = percentScore(2, quiz2.questions.length);
+    expect(a2?.json()).toMatchObject({ score: low2, bestScore: low2 });
+    expect(c2?.json()).toMatchObject({ score: 100, bestScore: 100 });
+    const stored = await t.database.db
+      .selectFrom('quiz_attempts')
+      .select(['user_id', 'quiz_id', 'score'])
+      .where('user_id', 'in', [a.userId, b.userId, c.userId])
+      .execute();
+    expect(stored).toHaveLength(5);
+  });
+
+  it('fails only the submission that cannot be stored when several are stored together', async () => {
+    const [kept, gone] = await Promise.all([
+      subscriber('Kept Learner'),
+      subscriber('Gone Learner'),
+    ]);
+    if (!kept || !gone) throw new Error('two subscribers expected');
+    const quiz = firstQuiz();
+    // Both pass the guard once, so it remembers them for a moment (ACCESS_RECHECK_MS)...
+    expect((await get(kept.jar, '/api/quizzes')).statusCode).toBe(200);
+    expect((await get(gone.jar, '/api/quizzes')).statusCode).toBe(200);
+    // ...and then one account is deleted, so its attempt breaks the foreign key.
+    await t.database.db.deleteFrom('users').where('id', '=', gone.userId).execute();
+    const [ok, failed] = await Promise.all([
+      submit(kept.jar, { userId: kept.userId, quizId: quiz.slug, answers: answers(quiz, 99) }),
+      submit(gone.jar, { userId: gone.userId, quizId: quiz.slug, answers: answers(quiz, 99) }),
+    ]);
+    expect(ok?.statusCode).toBe(200);
+    expect(ok?.json().score).toBe(100);
+    expect(failed?.statusCode).toBe(500);
+    expect(failed?.json().error.code).toBe('internal_error');
+    const stored = await t.database.db
+      .selectFrom('quiz_attempts')
+      .select('user_id')
+      .where('user_id', 'in', [kept.userId, gone.userId])
+      .execute();
+    expect(stored).toEqual([{ user_id: kept.userId }]);
   });
 
   it('refuses a wrong number of answers, an unknown quiz, an unknown answer and bad input', async () => {

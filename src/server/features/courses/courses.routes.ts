@@ -26,8 +26,11 @@ export interface CoursesRoutesDeps {
   guards: Guards;
 }
 
-/** Sends JSON that was serialized ahead of time; Fastify passes a string payload through as is. */
-function sendSerialized(reply: FastifyReply, json: string): FastifyReply {
+/**
+ * Sends JSON serialized by the caller; Fastify passes a string or Buffer payload through as is,
+ * without checking it against the response schema (which then only documents it).
+ */
+function sendSerialized(reply: FastifyReply, json: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
@@ -123,7 +126,8 @@ export const coursesRoutes: RoutesPlugin<CoursesRoutesDeps> = async (app, deps) 
     async (request, reply) => {
       const { user } = await deps.guards.subscriber(request, reply);
       assertSelf(user, request.body.userId);
-      return deps.quizzes.submit(user.id, request.body);
+      const graded = await deps.quizzes.submit(user.id, request.body);
+      return sendSerialized(reply, graded.json);
     },
   );
 

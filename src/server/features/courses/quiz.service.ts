@@ -7,8 +7,16 @@ import {
 } from '#shared/api/quiz.schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import type { ProgressRepo } from '../progress/progress.repo.ts';
+import { createWriteBatcher } from '../../db/write-batcher.ts';
+import type { AttemptRow, ProgressRepo } from '../progress/progress.repo.ts';
 import type { CourseContent } from './course-content.ts';
+import { createReviewEncoder } from './review-encoder.ts';
+
+export interface GradedSubmission {
+  reply: SubmitQuizReply;
+  /** `reply` as JSON, ready to send. */
+  json: Buffer;
+}
 
 /** Quizzes: served without their answers, graded here, every attempt kept, the best one reported. */
 export function createQuizService(deps: {
@@ -16,6 +24,14 @@ export function createQuizService(deps: {
   repo: ProgressRepo;
   clock: Clock;
 }) {
+  // Many learners submitting at once share one commit (decision 0009).
+  const recordAttempt = createWriteBatcher<AttemptRow, number>({
+    write: (rows) => deps.repo.recordAttempts(rows),
+    maxBatch: 100,
+  });
+  const encoders = new Map(
+    [...deps.content.quizzes.values()].map((quiz) => [quiz.slug, createReviewEncoder(quiz)]),
+  );
   const unknownQuiz = (what: string) =>
     notFound(`There is no quiz called "${what}". Pick a quiz from the dashboard.`);
 
@@ -25,12 +41,12 @@ export function createQuizService(deps: {
     },
 
     /** GET /api/quizzes, already serialized. */
-    listJson(): string {
+    listJson(): Buffer {
       return deps.content.quizListJson;
     },
 
     /** GET /api/quiz-by-title, already serialized (the same data as byTitle). */
-    byTitleJson(titleOrSlug: string): string {
+    byTitleJson(titleOrSlug: string): Buffer {
       const quiz = deps.content.findQuiz(titleOrSlug);
       const json = quiz && deps.content.quizReplyJson.get(quiz.slug);
       if (json === undefined) throw unknownQuiz(titleOrSlug);
@@ -47,9 +63,10 @@ export function createQuizService(deps: {
     async submit(
       userId: string,
       input: { quizId: string; answers: readonly string[] },
-    ): Promise<SubmitQuizReply> {
+    ): Promise<GradedSubmission> {
       const quiz = deps.content.findQuiz(input.quizId);
-      if (!quiz) throw unknownQuiz(input.quizId);
+      const encoder = quiz && encoders.get(quiz.slug);
+      if (!quiz || !encoder) throw unknownQuiz(input.quizId);
       const total = quiz.questions.length;
       if (input.answers.length !== total) {
         throw badRequest(
@@ -78,15 +95,15 @@ export function createQuizService(deps: {
         };
       });
       const score = percentScore(correct, total);
-      await deps.repo.insertAttempt({
+      const best = await recordAttempt({
         userId,
         quizId: quiz.slug,
         score,
         answers: input.answers,
         createdAt: deps.clock.now().toISOString(),
       });
-      const best = (await deps.repo.bestScore(userId, quiz.slug)) ?? score;
-      return { score, bestScore: Math.max(best, score), review };
+      const reply = { score, bestScore: Math.max(best, score), review };
+      return { reply, json: encoder(reply) };
     },
 
     async scores(userId: string): Promise<QuizScore[]> {
