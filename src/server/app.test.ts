@@ -65,6 +65,21 @@ describe('platform', () => {
     expect(res.headers['referrer-policy']).toBe('same-origin');
   });
 
+  it('gives JSON answers the short API header set, and the API documentation page the full one', async () => {
+    for (const url of ['/api/health', '/api/quizzes', '/api/no-such-endpoint']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.headers['content-type']).toContain('text/html');
+    expect(String(docs.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
   it('serves the OpenAPI description of the API', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

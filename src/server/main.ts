@@ -48,8 +48,9 @@ const app = await buildApp({
 
 let stopping = false;
 // While stopping, every answer closes its connection, so keep-alive sockets cannot hold the shutdown open.
-app.addHook('onSend', async (_request, reply) => {
+app.addHook('onSend', (_request, reply, payload, done) => {
   if (stopping) reply.header('connection', 'close');
+  done(null, payload);
 });
 
 async function shutdown(signal: string) {

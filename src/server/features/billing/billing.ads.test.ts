@@ -38,9 +38,13 @@ describe('the advertising conversion', () => {
         sendTo: 'AW-123456789/AbC-dEf',
         tagId: 'AW-123456789',
       });
-      expect(success.headers['content-security-policy']).toContain(
-        'https://www.googletagmanager.com',
-      );
+      // The tag runs in the payment-success page, so that document's policy must allow it.
+      const page = await withAds.app.inject({
+        method: 'GET',
+        url: `/payment-success?session_id=${id}`,
+      });
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['content-security-policy']).toContain('https://www.googletagmanager.com');
     }
   });
 });

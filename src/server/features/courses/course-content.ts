@@ -35,11 +35,11 @@ export interface CourseContent {
   /** The reply of GET /api/quiz-by-title, keyed by slug: no correct answers, no explanations. */
   readonly quizReplies: ReadonlyMap<string, QuizReply>;
   /**
-   * The same replies serialized once, for the hottest endpoints: GET /api/quizzes and GET
-   * /api/quiz-by-title send these strings as they are (keyed by slug).
+   * The same replies serialized and UTF-8 encoded once, for the hottest endpoints: GET /api/quizzes
+   * and GET /api/quiz-by-title send these bytes as they are (keyed by slug).
    */
-  readonly quizListJson: string;
-  readonly quizReplyJson: ReadonlyMap<string, string>;
+  readonly quizListJson: Buffer;
+  readonly quizReplyJson: ReadonlyMap<string, Buffer>;
   /** Keyed by module number. */
   readonly lessons: ReadonlyMap<number, LessonReply>;
   /** Exercise ids per module number, in order. */
@@ -170,8 +170,10 @@ export async function prepareCourse(course: Course): Promise<CourseContent> {
     quizList,
     quizzes,
     quizReplies,
-    quizListJson: JSON.stringify(quizList),
-    quizReplyJson: new Map([...quizReplies].map(([slug, reply]) => [slug, JSON.stringify(reply)])),
+    quizListJson: Buffer.from(JSON.stringify(quizList)),
+    quizReplyJson: new Map(
+      [...quizReplies].map(([slug, reply]) => [slug, Buffer.from(JSON.stringify(reply))]),
+    ),
     lessons,
     exerciseIds,
     findQuiz(titleOrSlug) {
