@@ -152,7 +152,11 @@ async function main() {
   const dbFile = join(dir, 'bench.db');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app server there, for finding hot spots.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
