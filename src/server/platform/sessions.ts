@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import type { SessionsRepo } from '../features/auth/sessions.repo.ts';
@@ -18,7 +18,8 @@ export interface CurrentSession {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // The one-shot form: a third of createHash's cost, and it runs on every signed-in request.
+  return hash('sha256', token, 'hex');
 }
 
 /**
