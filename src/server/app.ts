@@ -38,6 +38,9 @@ import type { CourseContent } from './features/courses/course-content.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
 import { createQuizService } from './features/courses/quiz.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createRetentionRepo } from './features/privacy/retention.repo.ts';
+import { scheduleRetention } from './features/privacy/retention.schedule.ts';
+import { createRetentionService } from './features/privacy/retention.service.ts';
 import { createProgressRepo } from './features/progress/progress.repo.ts';
 import { progressRoutes } from './features/progress/progress.routes.ts';
 import { createProgressService } from './features/progress/progress.service.ts';
@@ -182,8 +185,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(progressRoutes, { progress, guards });
   await registerClientApp(app, { clientDir: env.CLIENT_DIR });
+  const retention = scheduleRetention(app, {
+    retention: createRetentionService({ repo: createRetentionRepo(db), clock, log: app.log }),
+    firstRunAfterMs: 10 * 60_000,
+    everyMs: 6 * 60 * 60_000,
+  });
 
   app.addHook('onClose', async () => {
+    await retention.stop();
     await db.destroy();
     await redis?.quit();
   });

@@ -3,6 +3,7 @@ import type { Db } from './database.ts';
 import * as m0001 from './migrations/0001-core-tables.ts';
 import * as m0002 from './migrations/0002-auth-requests.ts';
 import * as m0003 from './migrations/0003-quiz-attempts-best-index.ts';
+import * as m0004 from './migrations/0004-users-anonymized-at.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so that a bundled or
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0001-core-tables': m0001,
   '0002-auth-requests': m0002,
   '0003-quiz-attempts-best-index': m0003,
+  '0004-users-anonymized-at': m0004,
 };
 
 const provider: MigrationProvider = {

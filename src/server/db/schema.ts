@@ -22,7 +22,10 @@ export interface UsersTable {
   email: string;
   picture: string | null;
   created_at: string;
+  /** The last sign-in (the profile is refreshed from the identity provider then). */
   updated_at: string;
+  /** Set when the retention rule made the account anonymous (features/privacy). */
+  anonymized_at: string | null;
 }
 
 export interface SessionsTable {

@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** Orders in these states gave access; their end (revocation or the year's end) starts the clock. */
+const GAVE_ACCESS = ['paid', 'refunded', 'disputed'] as const;
+
+/** How many accounts are made anonymous per transaction, so one run never holds the database long. */
+const ACCOUNTS_PER_TRANSACTION = 200;
+
+export const FORMER_LEARNER_NAME = 'Former learner';
+
+export function createRetentionRepo(db: Db) {
+  return {
+    async deleteExpiredSessions(now: string): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('expires_at', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async deleteExpiredAuthRequests(now: string): Promise<number> {
+      const result = await db
+        .deleteFrom('auth_requests')
+        .where('expires_at', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /**
+     * Accounts to make anonymous: not signed in since `cutoff`, no live session, and no access that
+     * lasted past `cutoff` (an account that never paid counts from its last sign-in alone).
+     */
+    async inactiveAccounts(cutoff: string, now: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('users.id')
+        .where('users.anonymized_at', 'is', null)
+        .where('users.updated_at', '<', cutoff)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('sessions')
+                .select(sql.lit(1).as('one'))
+                .whereRef('sessions.user_id', '=', 'users.id')
+                .where('sessions.expires_at', '>', now),
+            ),
+          ),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('orders')
+                .select(sql.lit(1).as('one'))
+                .whereRef('orders.user_id', '=', 'users.id')
+                .where('orders.status', 'in', GAVE_ACCESS)
+                .where((eb) =>
+                  eb(eb.fn.coalesce('orders.revoked_at', 'orders.access_ends_at'), '>=', cutoff),
+                ),
+            ),
+          ),
+        )
+        .orderBy('users.id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Deletes the progress, saved code and sessions of these accounts and blanks their profile. The
+     * rows stay (orders refer to them) but identify nobody; the Google id is replaced, so signing in
+     * again with the same Google account starts a new, empty account.
+     */
+    async anonymize(userIds: readonly string[], now: string): Promise<void> {
+      for (let i = 0; i < userIds.length; i += ACCOUNTS_PER_TRANSACTION) {
+        const ids = userIds.slice(i, i + ACCOUNTS_PER_TRANSACTION);
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('quiz_attempts').where('user_id', 'in', ids).execute();
+          await trx.deleteFrom('exercise_progress').where('user_id', 'in', ids).execute();
+          await trx.deleteFrom('lesson_visits').where('user_id', 'in', ids).execute();
+          await trx.deleteFrom('sessions').where('user_id', 'in', ids).execute();
+          await trx
+            .updateTable('users')
+            .set({
+              name: FORMER_LEARNER_NAME,
+              email: '',
+              picture: null,
+              google_id: sql<string>`${'removed:'} || ${sql.ref('id')}`,
+              anonymized_at: now,
+            })
+            .where('id', 'in', ids)
+            .where('anonymized_at', 'is', null)
+            .execute();
+        });
+      }
+    },
+
+    /** Order records (and the webhook events behind them) past the legal keeping period. */
+    async deleteOrdersBefore(cutoff: string): Promise<{ orders: number; events: number }> {
+      return db.transaction().execute(async (trx) => {
+        const orders = await trx
+          .deleteFrom('orders')
+          .where('created_at', '<', cutoff)
+          .executeTakeFirst();
+        const events = await trx
+          .deleteFrom('payment_events')
+          .where('processed_at', '<', cutoff)
+          .executeTakeFirst();
+        return { orders: Number(orders.numDeletedRows), events: Number(events.numDeletedRows) };
+      });
+    },
+  };
+}
+export type RetentionRepo = ReturnType<typeof createRetentionRepo>;
