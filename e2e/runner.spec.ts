@@ -108,6 +108,27 @@ test.describe('the Python runner', () => {
     await expect(again.getByRole('textbox', { name: /^Code for / })).toContainText('greet("Tom")');
   });
 
+  test('Check tries every input of an exercise and shows the first one the code gets wrong', async () => {
+    await page.goto('/dashboard/lessons/module3');
+    const card = exerciseCard(page, 'm03-e1-ticket-price');
+    const editor = card.getByRole('textbox', { name: /^Code for / });
+    const result = card.locator('[data-result]');
+    // Right for the first input (65), but there is no child ticket.
+    await setCode(
+      page,
+      editor,
+      'age = int(input())\nif age >= 65:\n    print("Senior ticket: 6")\nelse:\n    print("Adult ticket: 10")\n',
+    );
+    await card.getByRole('button', { name: 'Check' }).click();
+    await expect(result).toContainText(
+      'Not yet. When the input is "8": Your output is not what was expected.',
+      { timeout: 30_000 },
+    );
+    // The output shown is that of the input that failed.
+    await expect(card.getByLabel('Output of Cinema ticket prices')).toHaveText('Adult ticket: 10');
+    await expect(card.getByTestId('solved-badge')).toHaveCount(0);
+  });
+
   test('code typed while saving fails is kept on the device and sent later', async () => {
     await page.goto('/dashboard/lessons/module1');
     const card = exerciseCard(page, 'm01-e2-list-and-progress');

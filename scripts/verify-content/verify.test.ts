@@ -75,6 +75,34 @@ describe('verifyContent', () => {
     ]);
   });
 
+  it('runs every input of a check: the solution must pass them all, a wrong entry fail one', async () => {
+    const file = `${M1}/exercises.yaml`;
+    await fixture.edit(
+      file,
+      '      for i in range(1, 4):\n          print(i)\n    hints:',
+      '      n = int(input())\n      for i in range(1, n + 1):\n          print(i)\n    hints:',
+    );
+    await fixture.edit(
+      file,
+      '    check:\n      stdout: |\n        1\n        2\n        3\n    wrong:\n      - |\n        for i in range(3):\n            print(i)\n',
+      '    check:\n      stdin: "3"\n      stdout: |\n        1\n        2\n        3\n      also:\n        - stdin: "2"\n          stdout: |\n            1\n            2\n    wrong:\n      - |\n        input()\n        print(1)\n        print(2)\n        print(3)\n',
+    );
+    const passing = await verify();
+    expect(passing.failures).toEqual([]);
+    // 8 exercises x 3 attempts, plus the second input for the solution and the wrong entry (the
+    // starter prints nothing, so it already fails the first).
+    expect(passing.counts.runs).toBe(6 + 8 * 3 + 2 + 4);
+
+    // A solution right for the first input only is caught by the second.
+    await fixture.edit(file, '      for i in range(1, n + 1):', '      for i in range(1, 4):');
+    const line = await fixture.lineOf(file, 'id: m01-e1-count-up');
+    const report = await verify();
+    expect(report.failures.map((f) => f.text)).toEqual([
+      `FAIL content/${file}:${line} m01-e1-count-up solution: When the input is "2": Your output is not what was expected.\n` +
+        '    expected (-) vs got (+):\n      1\n      2\n    + 3',
+    ]);
+  });
+
   it('fails a starter or wrong entry that passes the check', async () => {
     await fixture.edit(
       `${M1}/exercises.yaml`,

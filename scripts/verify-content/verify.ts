@@ -9,8 +9,8 @@ import { scanContent, formatProblem } from '#server/features/courses/content.loa
 import type { CourseModule, ContentScan } from '#server/features/courses/content.loader.ts';
 import {
   DEFAULT_TIMEOUT_MS,
+  exerciseCheckRuns,
   judgeBlock,
-  judgeExercise,
   judgeOutputQuestion,
   normalizeAnswer,
   outputDiff,
@@ -158,15 +158,16 @@ async function verifyExercises(
 ): Promise<void> {
   for (const exercise of module.exercises) {
     const at = scan.locate(exercise) ?? { file: fileOf('exercises.yaml'), line: 0 };
-    const { check } = exercise;
+    // Every run of the check in turn, as the browser does: the first that fails decides.
     const attempt = async (code: string): Promise<{ verdict: Verdict; result: RunResult }> => {
-      const result = await run({
-        code,
-        ...(check.stdin !== undefined ? { stdin: check.stdin } : {}),
-        ...(check.setup !== undefined ? { setup: check.setup } : {}),
-        ...(check.tests !== undefined ? { tests: check.tests } : {}),
-      });
-      return { verdict: judgeExercise(check, result, { timeoutMs }), result };
+      let last: { verdict: Verdict; result: RunResult } | undefined;
+      for (const step of exerciseCheckRuns(code, exercise.check)) {
+        const result = await run(step.request);
+        last = { verdict: step.judge(result, { timeoutMs }), result };
+        if (!last.verdict.passed) break;
+      }
+      if (!last) throw new Error(`${exercise.id}: its check has no runs`);
+      return last;
     };
     const solution = await attempt(exercise.solution);
     if (!solution.verdict.passed) {

@@ -20,6 +20,8 @@ export const exerciseCheckDtoSchema = z.object({
   setup: z.string().optional(),
   stdout: z.string().optional(),
   tests: z.string().optional(),
+  /** More inputs the program must handle, each with its expected output (Check runs them all). */
+  also: z.array(z.object({ stdin: z.string(), stdout: z.string() })).optional(),
 });
 export type ExerciseCheckDto = z.infer<typeof exerciseCheckDtoSchema>;
 

@@ -5,7 +5,6 @@
  * and calling its entry point, so a program that passes the verifier passes in the browser.
  */
 
-import type { ExerciseCheck } from './schema.ts';
 import type { PythonBlock } from './lesson-blocks.ts';
 
 /** Long enough for any honest course program; short enough that an endless loop is noticed. */
@@ -310,7 +309,7 @@ function where(error: PythonError): string {
 
 /** Judges a learner's program (or a solution/starter/wrong entry) against an exercise check. */
 export function judgeExercise(
-  check: ExerciseCheck,
+  check: Pick<CheckSpec, 'stdout' | 'tests'>,
   result: RunResult,
   options: { timeoutMs?: number } = {},
 ): Verdict {
@@ -351,6 +350,55 @@ export function judgeExercise(
     return { passed: true, message: 'Your output is exactly right.' };
   }
   return { passed: true, message: 'All checks passed.' };
+}
+
+/** A check as the content file and the lesson API both carry it. */
+export interface CheckSpec {
+  readonly stdin?: string | undefined;
+  readonly setup?: string | undefined;
+  readonly stdout?: string | undefined;
+  readonly tests?: string | undefined;
+  readonly also?: readonly { readonly stdin: string; readonly stdout: string }[] | undefined;
+}
+
+/** One run of an exercise's check, and how its result is judged. */
+export interface CheckRun {
+  readonly request: RunRequest;
+  judge(result: RunResult, options?: { timeoutMs?: number }): Verdict;
+}
+
+/** How a learner reads an input in a message: its lines, quoted. */
+function describeInput(stdin: string): string {
+  const lines = stdin.replace(/\n$/, '').split('\n');
+  return lines.map((line) => `"${line}"`).join(', then ');
+}
+
+/**
+ * Every run a check asks for, in order: the check's own input and expected output, then each of its
+ * `also` cases. The code passes when every run passes; the verifier and the browser both stop at
+ * the first run that fails, and show it.
+ */
+export function exerciseCheckRuns(code: string, check: CheckSpec): CheckRun[] {
+  const base: RunRequest = {
+    code,
+    ...(check.setup !== undefined ? { setup: check.setup } : {}),
+    ...(check.tests !== undefined ? { tests: check.tests } : {}),
+  };
+  const first: CheckRun = {
+    request: { ...base, ...(check.stdin !== undefined ? { stdin: check.stdin } : {}) },
+    judge: (result, options) => judgeExercise(check, result, options),
+  };
+  const more = (check.also ?? []).map(
+    (extra): CheckRun => ({
+      request: { ...base, stdin: extra.stdin },
+      judge: (result, options) => {
+        const verdict = judgeExercise({ stdout: extra.stdout }, result, options);
+        if (verdict.passed) return verdict;
+        return { ...verdict, message: `When the input is ${describeInput(extra.stdin)}: ${verdict.message}` };
+      },
+    }),
+  );
+  return [first, ...more];
 }
 
 /** Judges one python block of a lesson against its fence options and output block. */

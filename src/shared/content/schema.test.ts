@@ -49,6 +49,18 @@ describe('exerciseSchema', () => {
     ).toEqual(['check: has both stdout and tests; a check has exactly one of them']);
   });
 
+  it('takes further inputs (also) for an output check only', () => {
+    const also = [{ stdin: '5', stdout: 'Buzz\n' }];
+    const check = { stdin: '3', stdout: 'Fizz\n', also };
+    expect(exerciseSchema.parse({ ...exercise, check }).check.also).toEqual(also);
+    expect(
+      issues(exerciseSchema.safeParse({ ...exercise, check: { tests: 'assert 1', also } })),
+    ).toEqual(['check: has `also:` cases without `stdout:`']);
+    expect(
+      issues(exerciseSchema.safeParse({ ...exercise, check: { ...check, also: [{ stdin: '5' }] } })),
+    ).toEqual(['check.also.0.stdout: Invalid input: expected string, received undefined']);
+  });
+
   it('limits hints to 1-3 and checks the id pattern', () => {
     expect(issues(exerciseSchema.safeParse({ ...exercise, hints: [] }))).toEqual([
       'hints: Too small: expected array to have >=1 items',

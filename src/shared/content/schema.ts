@@ -45,12 +45,20 @@ export const moduleFileSchema = z.strictObject({
 });
 export type ModuleFile = z.output<typeof moduleFileSchema>;
 
+/** One more input for a `stdout` check, with the output it must give. */
+export const checkCaseSchema = z.strictObject({
+  stdin: z.string(),
+  stdout: z.string(),
+});
+
 export const exerciseCheckSchema = z
   .strictObject({
     stdin: z.string().optional(),
     setup: code.optional(),
     stdout: z.string().optional(),
     tests: text.optional(),
+    /** Further inputs the program must also handle (each branch of an `if`, say). */
+    also: z.array(checkCaseSchema).min(1).optional(),
   })
   .check((ctx) => {
     const hasStdout = ctx.value.stdout !== undefined;
@@ -63,6 +71,14 @@ export const exerciseCheckSchema = z
           ? 'has both stdout and tests; a check has exactly one of them'
           : 'needs either stdout or tests',
         params: { hint: 'keep exactly one of `stdout:` (expected output) or `tests:` (asserts)' },
+      });
+    }
+    if (ctx.value.also !== undefined && !hasStdout) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: 'has `also:` cases without `stdout:`',
+        params: { hint: '`also:` adds inputs to an output check; tests can call code more than once' },
       });
     }
   });
@@ -173,7 +189,8 @@ const FIELD_HINTS: Readonly<Record<string, string>> = {
   starter: 'the code the editor opens with (a comment is fine)',
   solution: 'a program that passes the check',
   hints: '1 to 3 hints, from a gentle nudge to nearly the answer',
-  check: 'exactly one of `stdout:` or `tests:`, with optional `stdin:` and `setup:`',
+  check:
+    'exactly one of `stdout:` or `tests:`, with optional `stdin:` and `setup:` (and, with `stdout:`, `also:` cases of `stdin:` and `stdout:`)',
   wrong: 'a list of typical wrong programs, each as a `- |` block',
   exercises: 'a list of exercises under `exercises:`',
   quizzes: 'a list of quizzes under `quizzes:`',

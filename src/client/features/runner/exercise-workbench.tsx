@@ -14,6 +14,7 @@ import { pythonRuntime } from './python-runtime.ts';
 import styles from './runner.module.css';
 import { useExerciseAutosave, useSavedExercises, type SaveState } from './use-exercise-progress.ts';
 import { checkResult } from './run-results.ts';
+import { exerciseCheckRuns } from '#shared/content/python-checks.ts';
 import { usePreloadWhenIdle, useRunner } from './use-runner.ts';
 
 const CodeEditor = lazy(() => import('./code-editor.tsx'));
@@ -73,17 +74,14 @@ function Workbench(props: {
   const check = () => {
     if (busy) return;
     const submitted = code.current;
+    const steps = exerciseCheckRuns(submitted, exercise.check);
     void runner.execute(
-      {
-        code: submitted,
-        stdin: exercise.check.stdin ?? '',
-        ...(exercise.check.setup ? { setup: exercise.check.setup } : {}),
-        ...(exercise.check.tests ? { tests: exercise.check.tests } : {}),
-        timeoutMs: RUN_TIMEOUT_MS,
-      },
-      (outcome) => {
-        const result = checkResult(exercise.check, outcome, RUN_TIMEOUT_MS);
-        if (result.kind === 'pass') {
+      steps.map((step) => ({ stdin: '', ...step.request, timeoutMs: RUN_TIMEOUT_MS })),
+      (outcome, index) => {
+        const step = steps[index];
+        if (!step) return undefined;
+        const result = checkResult(step, outcome, RUN_TIMEOUT_MS);
+        if (result.kind === 'pass' && index === steps.length - 1) {
           setSolved(true);
           save(submitted, true, true);
         }

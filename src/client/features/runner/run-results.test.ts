@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PythonError } from '#shared/content/python-checks.ts';
+import { exerciseCheckRuns, type PythonError } from '#shared/content/python-checks.ts';
 import { checkResult, runResult, type RunOutcome } from './run-results.ts';
 
 const done = (stdout: string, error: PythonError | null = null): RunOutcome => ({
@@ -46,8 +46,11 @@ describe('runResult', () => {
 });
 
 describe('checkResult', () => {
-  const stdoutCheck = { stdout: 'Hello\nWorld\n' };
-  const testsCheck = { tests: 'assert total == 6, "total should be 6"' };
+  const [stdoutCheck] = exerciseCheckRuns('print(greeting)', { stdout: 'Hello\nWorld\n' });
+  const [testsCheck] = exerciseCheckRuns('total = 6', {
+    tests: 'assert total == 6, "total should be 6"',
+  });
+  if (!stdoutCheck || !testsCheck) throw new Error('every check has a first run');
 
   it('passes output that matches apart from trailing white space', () => {
     expect(checkResult(stdoutCheck, done('Hello  \nWorld\n\n'))).toEqual({
@@ -84,6 +87,24 @@ describe('checkResult', () => {
     const result = checkResult(testsCheck, done('', nameError));
     expect(result.kind).toBe('error');
     expect(result.text).toBe("Not yet. Line 2: NameError: name 'totl' is not defined");
+  });
+
+  it('says which input a further case of the check was run with', () => {
+    const steps = exerciseCheckRuns('print(1)', {
+      stdin: '65',
+      stdout: 'Senior\n',
+      also: [{ stdin: '8\n', stdout: 'Child\n' }],
+    });
+    expect(steps.map((step) => step.request.stdin)).toEqual(['65', '8\n']);
+    const second = steps[1];
+    if (!second) throw new Error('two runs expected');
+    expect(checkResult(second, done('Adult\n'))).toEqual({
+      kind: 'fail',
+      text: 'Not yet. When the input is "8": Your output is not what was expected.',
+      expected: 'Child',
+      actual: 'Adult',
+    });
+    expect(checkResult(second, done('Child\n')).kind).toBe('pass');
   });
 
   it('uses the time-limit and stop messages', () => {

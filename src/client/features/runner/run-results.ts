@@ -2,8 +2,7 @@
  * What the learner is told after Run or Check: pure functions from a run's outcome (and, for Check,
  * the shared judge's verdict) to the message the output panel shows and announces.
  */
-import type { ExerciseCheckDto } from '#shared/api/lesson.schema.ts';
-import { judgeExercise, type RunResult } from '#shared/content/python-checks.ts';
+import type { CheckRun, RunResult } from '#shared/content/python-checks.ts';
 import {
   describeError,
   RUN_TIMEOUT_MS,
@@ -42,14 +41,17 @@ export function runResult(outcome: RunOutcome, timeoutMs: number = RUN_TIMEOUT_M
   };
 }
 
-/** The result of Check: the shared judge's verdict, with the program's own errors explained. */
+/**
+ * The result of one run of Check (`exerciseCheckRuns`): the shared judge's verdict, with the
+ * program's own errors explained.
+ */
 export function checkResult(
-  check: ExerciseCheckDto,
+  step: Pick<CheckRun, 'judge'>,
   outcome: RunOutcome,
   timeoutMs: number = RUN_TIMEOUT_MS,
 ): RunnerResult {
   if (outcome.stopped || outcome.timedOut) return runResult(outcome, timeoutMs);
-  const verdict = judgeExercise(check, outcome, { timeoutMs });
+  const verdict = step.judge(outcome, { timeoutMs });
   if (verdict.passed) return { kind: 'pass', text: `Correct! ${verdict.message}` };
   if (outcome.error?.phase === 'code') {
     const result = runResult(outcome, timeoutMs);

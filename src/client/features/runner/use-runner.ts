@@ -35,30 +35,46 @@ export function useRunner() {
     };
   }, []);
 
+  /**
+   * Runs one request, or several in turn (the cases of a Check). Each run's output replaces the
+   * last one's. `judge` turns a finished run into the message shown; while a run of several is
+   * judged a pass, the next one starts, so the panel ends on the first failure or on the last pass.
+   */
   const execute = useCallback(
     async (
-      request: RunRequest,
-      judge?: (outcome: RunOutcome) => RunnerResult | undefined,
+      requests: RunRequest | readonly RunRequest[],
+      judge?: (outcome: RunOutcome, index: number) => RunnerResult | undefined,
     ): Promise<RunOutcome | undefined> => {
-      setOutput([]);
+      const steps: readonly RunRequest[] = Array.isArray(requests) ? requests : [requests];
       setResult(undefined);
       setStatus('running');
       try {
-        const outcome = await pythonRuntime().run(request, {
-          onStatus: (s) => mounted.current && setStatus(s),
-          onOutput: (chunk) => {
-            if (!mounted.current) return;
-            setOutput((old) => {
-              const last = old[old.length - 1];
-              if (last && last.stream === chunk.stream) {
-                return [...old.slice(0, -1), { stream: last.stream, text: last.text + chunk.text }];
-              }
-              return [...old, chunk];
-            });
-          },
-        });
-        if (!mounted.current) return outcome;
-        setResult(judge?.(outcome) ?? runResult(outcome, request.timeoutMs));
+        let outcome: RunOutcome | undefined;
+        for (const [index, request] of steps.entries()) {
+          setOutput([]);
+          outcome = await pythonRuntime().run(request, {
+            onStatus: (s) => mounted.current && setStatus(s),
+            onOutput: (chunk) => {
+              if (!mounted.current) return;
+              setOutput((old) => {
+                const last = old[old.length - 1];
+                if (last && last.stream === chunk.stream) {
+                  return [
+                    ...old.slice(0, -1),
+                    { stream: last.stream, text: last.text + chunk.text },
+                  ];
+                }
+                return [...old, chunk];
+              });
+            },
+          });
+          if (!mounted.current) return outcome;
+          const result = judge?.(outcome, index) ?? runResult(outcome, request.timeoutMs);
+          if (result.kind !== 'pass' || index === steps.length - 1) {
+            setResult(result);
+            return outcome;
+          }
+        }
         return outcome;
       } catch (error) {
         if (mounted.current) {

@@ -156,6 +156,9 @@ export async function prepareCourse(course: Course): Promise<CourseContent> {
           ...(exercise.check.setup !== undefined ? { setup: exercise.check.setup } : {}),
           ...(exercise.check.stdout !== undefined ? { stdout: exercise.check.stdout } : {}),
           ...(exercise.check.tests !== undefined ? { tests: exercise.check.tests } : {}),
+          ...(exercise.check.also !== undefined
+            ? { also: exercise.check.also.map((c) => ({ stdin: c.stdin, stdout: c.stdout })) }
+            : {}),
         },
       })),
     });
