@@ -186,7 +186,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(progressRoutes, { progress, guards });
   await registerClientApp(app, { clientDir: env.CLIENT_DIR });
   const retention = scheduleRetention(app, {
-    retention: createRetentionService({ repo: createRetentionRepo(db), clock, log: app.log }),
+    retention: createRetentionService({
+      repo: createRetentionRepo(db),
+      sessions: createSessionsRepo(db),
+      authRequests: createAuthRequestsRepo(db),
+      clock,
+      log: app.log,
+    }),
     firstRunAfterMs: 10 * 60_000,
     everyMs: 6 * 60 * 60_000,
   });

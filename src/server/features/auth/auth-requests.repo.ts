@@ -33,8 +33,13 @@ export function createAuthRequestsRepo(db: Db) {
         .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
-    async deleteExpired(now: string): Promise<void> {
-      await db.deleteFrom('auth_requests').where('expires_at', '<', now).execute();
+    /** Returns how many were deleted. */
+    async deleteExpired(now: string): Promise<number> {
+      const result = await db
+        .deleteFrom('auth_requests')
+        .where('expires_at', '<', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -55,8 +55,13 @@ export function createSessionsRepo(db: Db) {
     async delete(tokenHash: string): Promise<void> {
       await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     },
-    async deleteExpired(now: string): Promise<void> {
-      await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+    /** Returns how many were deleted. */
+    async deleteExpired(now: string): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('expires_at', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -11,22 +11,6 @@ export const FORMER_LEARNER_NAME = 'Former learner';
 
 export function createRetentionRepo(db: Db) {
   return {
-    async deleteExpiredSessions(now: string): Promise<number> {
-      const result = await db
-        .deleteFrom('sessions')
-        .where('expires_at', '<=', now)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    async deleteExpiredAuthRequests(now: string): Promise<number> {
-      const result = await db
-        .deleteFrom('auth_requests')
-        .where('expires_at', '<=', now)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
     /**
      * Accounts to make anonymous: not signed in since `cutoff`, no live session, and no access that
      * lasted past `cutoff` (an account that never paid counts from its last sign-in alone).

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
+import type { AuthRequestsRepo } from '../auth/auth-requests.repo.ts';
+import type { SessionsRepo } from '../auth/sessions.repo.ts';
 import type { RetentionRepo } from './retention.repo.ts';
 
 /** The keeping periods the privacy policy states (content/legal/privacy.md, "How long we keep it"). */
@@ -33,6 +35,8 @@ function monthsBefore(date: Date, months: number): Date {
  */
 export function createRetentionService(deps: {
   repo: RetentionRepo;
+  sessions: Pick<SessionsRepo, 'deleteExpired'>;
+  authRequests: Pick<AuthRequestsRepo, 'deleteExpired'>;
   clock: Clock;
   log: FastifyBaseLogger;
 }) {
@@ -40,8 +44,8 @@ export function createRetentionService(deps: {
     async runOnce(): Promise<RetentionReport> {
       const now = deps.clock.now();
       const nowIso = now.toISOString();
-      const sessions = await deps.repo.deleteExpiredSessions(nowIso);
-      const authRequests = await deps.repo.deleteExpiredAuthRequests(nowIso);
+      const sessions = await deps.sessions.deleteExpired(nowIso);
+      const authRequests = await deps.authRequests.deleteExpired(nowIso);
       const inactive = await deps.repo.inactiveAccounts(
         monthsBefore(now, RETENTION.inactiveAccountMonths).toISOString(),
         nowIso,

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database.ts';
 import { addDays, DAY_MS } from '../../platform/clock.ts';
 import { testClock } from '../../test-app.ts';
+import { createAuthRequestsRepo } from '../auth/auth-requests.repo.ts';
+import { createSessionsRepo } from '../auth/sessions.repo.ts';
 import { createRetentionRepo, FORMER_LEARNER_NAME } from './retention.repo.ts';
 import { createRetentionService } from './retention.service.ts';
 
@@ -158,6 +160,8 @@ describe(`retention (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`,
 
     const retention = createRetentionService({
       repo: createRetentionRepo(t.db),
+      sessions: createSessionsRepo(t.db),
+      authRequests: createAuthRequestsRepo(t.db),
       clock,
       log: quietLog,
     });
