@@ -111,6 +111,13 @@ export function cookieJar() {
 /** The origin the test apps run as (env.ts's default for port 3000). */
 export const TEST_ORIGIN = 'http://localhost:3000';
 
+export type Jar = ReturnType<typeof cookieJar>;
+
+/** A request from our own pages: our Origin, and the jar's cookies when there is a jar. */
+export function browserHeaders(jar: Jar | null): { origin: string; cookie?: string } {
+  return jar ? { origin: TEST_ORIGIN, cookie: jar.header() } : { origin: TEST_ORIGIN };
+}
+
 export interface TestUser {
   _id: string;
   googleId: string;

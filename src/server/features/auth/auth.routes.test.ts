@@ -1,11 +1,19 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../platform/clock.ts';
-import { cookieJar, createTestApp, testClock, type TestApp } from '../../test-app.ts';
+import {
+  browserHeaders,
+  cookieJar,
+  createTestApp,
+  TEST_ORIGIN,
+  testClock,
+  type Jar,
+  type TestApp,
+} from '../../test-app.ts';
 import { devSubject } from './dev.identity.ts';
 
-const ORIGIN = 'http://localhost:3000';
-const headers = (jar: ReturnType<typeof cookieJar>) => ({ origin: ORIGIN, cookie: jar.header() });
+const ORIGIN = TEST_ORIGIN;
+const headers = (jar: Jar) => browserHeaders(jar);
 
 let oidc: OAuth2Server;
 let nonceOverride: string | null = null;

@@ -1,11 +1,17 @@
 import { Writable } from 'node:stream';
 import { expect } from 'vitest';
-import type { cookieJar } from '../../test-app.ts';
-import { signInWithDevLogin, TEST_ORIGIN, type TestApp, type TestUser } from '../../test-app.ts';
+import {
+  browserHeaders,
+  signInWithDevLogin,
+  TEST_ORIGIN,
+  type Jar,
+  type TestApp,
+  type TestUser,
+} from '../../test-app.ts';
 
 export const ORIGIN = TEST_ORIGIN;
-export type Jar = ReturnType<typeof cookieJar>;
-export const headers = (jar: Jar) => ({ origin: ORIGIN, cookie: jar.header() });
+export type { Jar };
+export const headers = (jar: Jar) => browserHeaders(jar);
 
 export type { TestUser };
 

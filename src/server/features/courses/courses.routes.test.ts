@@ -4,22 +4,18 @@ import { modulesReplySchema } from '#shared/api/modules.schema.ts';
 import { progressReplySchema } from '#shared/api/progress.schema.ts';
 import { percentScore, quizReplySchema, submitQuizReplySchema } from '#shared/api/quiz.schema.ts';
 import { CURRICULUM } from '#shared/content/curriculum.ts';
-import type { cookieJar } from '../../test-app.ts';
 import {
+  browserHeaders as headers,
   createTestApp,
   testClock,
   testContent,
   type TestApp,
   grantPaidAccess,
   signInWithDevLogin,
+  type Jar,
 } from '../../test-app.ts';
 import { ACCESS_RECHECK_MS } from '../billing/access.service.ts';
 import type { CourseContent, GradableQuiz } from './course-content.ts';
-
-const ORIGIN = 'http://localhost:3000';
-type Jar = ReturnType<typeof cookieJar>;
-const headers = (jar: Jar | null) =>
-  jar ? { origin: ORIGIN, cookie: jar.header() } : { origin: ORIGIN };
 
 let t: TestApp;
 let content: CourseContent;

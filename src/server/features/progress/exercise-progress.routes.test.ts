@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SAVED_CODE_CHARS } from '#shared/api/exercise-progress.schema.ts';
 import {
+  browserHeaders,
   createTestApp,
   grantPaidAccess,
   signInWithDevLogin,
   testClock,
-  type cookieJar,
+  type Jar,
   type TestApp,
 } from '../../test-app.ts';
 import { MAX_TRACKED_EXERCISES } from './exercise-progress.service.ts';
 
-const ORIGIN = 'http://localhost:3000';
-type Jar = ReturnType<typeof cookieJar>;
-const headers = (jar: Jar) => ({ origin: ORIGIN, cookie: jar.header() });
+const headers = (jar: Jar) => browserHeaders(jar);
 
 describe('exercise progress', () => {
   let t: TestApp;
@@ -43,7 +42,7 @@ describe('exercise progress', () => {
     t.app.inject({
       method: 'PUT',
       url: `/api/exercise-progress/${id}`,
-      headers: jar ? headers(jar) : { origin: ORIGIN },
+      headers: browserHeaders(jar),
       payload: payload as Record<string, unknown>,
     });
   const get = (jar: Jar | null, url = '/api/exercise-progress') =>
