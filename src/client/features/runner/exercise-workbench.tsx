@@ -172,7 +172,10 @@ function Workbench(props: {
           aria-describedby={`${inputId}-help`}
         />
         <p id={`${inputId}-help`} className={styles.keys}>
-          One line for each input() call. Check uses the exercise&apos;s own input.
+          One line for each input() call.{' '}
+          {exercise.check.also
+            ? 'Check tries the exercise’s own inputs, one after another.'
+            : 'Check uses the exercise’s own input.'}
         </p>
       </div>
       <OutputPanel
