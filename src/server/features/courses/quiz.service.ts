@@ -1,8 +1,6 @@
 import {
   percentScore,
-  type QuizReply,
   type QuizScore,
-  type QuizSummary,
   type SubmitQuizReply,
 } from '#shared/api/quiz.schema.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -36,28 +34,17 @@ export function createQuizService(deps: {
     notFound(`There is no quiz called "${what}". Pick a quiz from the dashboard.`);
 
   return {
-    list(): readonly QuizSummary[] {
-      return deps.content.quizList;
-    },
-
     /** GET /api/quizzes, already serialized. */
     listJson(): Buffer {
       return deps.content.quizListJson;
     },
 
-    /** GET /api/quiz-by-title, already serialized (the same data as byTitle). */
+    /** GET /api/quiz-by-title, already serialized (no correct answers, no explanations). */
     byTitleJson(titleOrSlug: string): Buffer {
       const quiz = deps.content.findQuiz(titleOrSlug);
       const json = quiz && deps.content.quizReplyJson.get(quiz.slug);
       if (json === undefined) throw unknownQuiz(titleOrSlug);
       return json;
-    },
-
-    byTitle(titleOrSlug: string): QuizReply {
-      const quiz = deps.content.findQuiz(titleOrSlug);
-      const reply = quiz && deps.content.quizReplies.get(quiz.slug);
-      if (!reply) throw unknownQuiz(titleOrSlug);
-      return reply;
     },
 
     async submit(
