@@ -1,6 +1,6 @@
 /**
  * Group commit: writes asked for during the same turn of the event loop are written together, in
- * one statement and one commit, and each caller gets its own result once that commit is done.
+ * one transaction, and each caller gets its own result once that commit is done.
  *
  * A commit costs far more than a row (SQLite appends every touched page to its log on each commit),
  * so under load this turns many small transactions into a few larger ones. A caller still hears back
@@ -27,25 +27,17 @@ export function createWriteBatcher<In, Out>(options: {
   let queue: Waiting[] = [];
   let scheduled = false;
 
-  async function writeOne(waiting: Waiting): Promise<void> {
-    try {
-      const results = await options.write([waiting.item]);
-      if (results.length !== 1)
-        throw new Error(`the write returned ${results.length} results for 1`);
-      waiting.resolve(results[0] as Out);
-    } catch (err) {
-      waiting.reject(err);
-    }
-  }
-
-  async function writeBatch(batch: Waiting[]): Promise<void> {
-    if (batch.length === 1 && batch[0]) return writeOne(batch[0]);
+  async function writeBatch(batch: readonly Waiting[]): Promise<void> {
     let results: readonly Out[];
     try {
       results = await options.write(batch.map((w) => w.item));
-    } catch {
+    } catch (err) {
+      if (batch.length === 1) {
+        batch[0]?.reject(err);
+        return;
+      }
       // Nothing of a failed batch was committed (all or nothing): find the culprit one by one.
-      for (const waiting of batch) await writeOne(waiting);
+      for (const waiting of batch) await writeBatch([waiting]);
       return;
     }
     if (results.length !== batch.length) {
