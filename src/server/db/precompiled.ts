@@ -18,7 +18,6 @@ export function precompile<Args extends readonly unknown[], Row>(
 ): {
   /** Runs on `executor`: the database, or a transaction of it. */
   run(executor: Db, ...args: Args): Promise<QueryResult<Row>>;
-  readonly sql: string;
 } {
   const standIns = Array.from({ length: build.length }, (_, i) => `\u0000precompiled-${i}\u0000`);
   const template: CompiledQuery<Row> = build(...(standIns as unknown as Args)).compile();
@@ -32,7 +31,6 @@ export function precompile<Args extends readonly unknown[], Row>(
     }
   });
   return {
-    sql: template.sql,
     run(executor, ...args) {
       const parameters = template.parameters.map((constant, i) => {
         const slot = slots[i] ?? -1;

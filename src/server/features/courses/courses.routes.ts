@@ -27,8 +27,8 @@ export interface CoursesRoutesDeps {
 }
 
 /**
- * Sends JSON serialized by the caller; Fastify passes a string or Buffer payload through as is,
- * without checking it against the response schema (which then only documents it).
+ * Sends JSON serialized by the caller; Fastify passes a Buffer payload through as is, without
+ * checking it against the response schema (which then only documents it).
  */
 function sendSerialized(reply: FastifyReply, json: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
@@ -126,8 +126,7 @@ export const coursesRoutes: RoutesPlugin<CoursesRoutesDeps> = async (app, deps) 
     async (request, reply) => {
       const { user } = await deps.guards.subscriber(request, reply);
       assertSelf(user, request.body.userId);
-      const graded = await deps.quizzes.submit(user.id, request.body);
-      return sendSerialized(reply, graded.json);
+      return sendSerialized(reply, await deps.quizzes.submit(user.id, request.body));
     },
   );
 

@@ -1,20 +1,10 @@
-import {
-  percentScore,
-  type QuizScore,
-  type SubmitQuizReply,
-} from '#shared/api/quiz.schema.ts';
+import { percentScore, type QuizScore, type SubmitQuizReply } from '#shared/api/quiz.schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { createWriteBatcher } from '../../db/write-batcher.ts';
 import type { AttemptRow, ProgressRepo } from '../progress/progress.repo.ts';
 import type { CourseContent } from './course-content.ts';
 import { createReviewEncoder } from './review-encoder.ts';
-
-export interface GradedSubmission {
-  reply: SubmitQuizReply;
-  /** `reply` as JSON, ready to send. */
-  json: Buffer;
-}
 
 /** Quizzes: served without their answers, graded here, every attempt kept, the best one reported. */
 export function createQuizService(deps: {
@@ -47,10 +37,11 @@ export function createQuizService(deps: {
       return json;
     },
 
+    /** Grades, records the attempt, and returns the SubmitQuizReply as JSON bytes, ready to send. */
     async submit(
       userId: string,
       input: { quizId: string; answers: readonly string[] },
-    ): Promise<GradedSubmission> {
+    ): Promise<Buffer> {
       const quiz = deps.content.findQuiz(input.quizId);
       const encoder = quiz && encoders.get(quiz.slug);
       if (!quiz || !encoder) throw unknownQuiz(input.quizId);
@@ -89,8 +80,8 @@ export function createQuizService(deps: {
         answers: input.answers,
         createdAt: deps.clock.now().toISOString(),
       });
-      const reply = { score, bestScore: Math.max(best, score), review };
-      return { reply, json: encoder(reply) };
+      const reply: SubmitQuizReply = { score, bestScore: Math.max(best, score), review };
+      return encoder(reply);
     },
 
     async scores(userId: string): Promise<QuizScore[]> {
