@@ -18,7 +18,8 @@ declare module 'autocannon' {
     pipelining?: number;
   }
   interface Result {
-    requests: Histogram;
+    /** Per-second request counts, plus how many requests were answered in all. */
+    requests: Histogram & { total: number };
     latency: Histogram;
     throughput: Histogram;
     errors: number;

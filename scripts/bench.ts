@@ -5,10 +5,13 @@
  *
  * Budget: GET /api/quizzes >= 0.5 x hello-world, POST /api/submit-quiz >= 0.25 x, p99 < 25 ms.
  * Exits 1 when a budget is missed, so it can gate a release; it is never part of `npm test`.
+ *
+ * BENCH_FLOOR=1 also measures scripts/bench-floor-server.ts: the same submission done by a bare
+ * Fastify server with better-sqlite3 and nothing else, the most the real endpoint can reach here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -16,6 +19,8 @@ import Database from 'better-sqlite3';
 import { freePort, root } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const FLOOR = process.env.BENCH_FLOOR === '1';
+const FLOOR_NAME = '  floor: bare Fastify + SQLite';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const P99_BUDGET_MS = 25;
 
@@ -25,10 +30,29 @@ interface Measure {
   p50: number;
   p99: number;
   failures: number;
+  /** Share of one core the server used, and its CPU time per answered request. */
+  serverCpu: number;
+  cpuPerRequestUs: number;
+  /** Share of one core autocannon (this process) used: near 1 means the load, not the server, was the limit. */
+  loadCpu: number;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    // The command name (field 2) may hold spaces, so count from the closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return ticks / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function measure(
   name: string,
+  server: ChildProcess,
   options: {
     url: string;
     method?: 'GET' | 'POST';
@@ -37,12 +61,18 @@ async function measure(
   },
 ): Promise<Measure> {
   process.stdout.write(`  ${name} ... `);
+  const serverBefore = cpuSeconds(server.pid);
+  const loadBefore = process.cpuUsage();
+  const started = process.hrtime.bigint();
   const result = await autocannon({
     ...options,
     connections: CONNECTIONS,
     duration: SECONDS,
     pipelining: 1,
   });
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  const serverUsed = cpuSeconds(server.pid) - serverBefore;
+  const loadUsed = process.cpuUsage(loadBefore);
   const failures = result.errors + result.timeouts + result.non2xx;
   const m = {
     name,
@@ -50,6 +80,9 @@ async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures,
+    serverCpu: serverUsed / elapsed,
+    cpuPerRequestUs: (serverUsed / Math.max(1, result.requests.total)) * 1e6,
+    loadCpu: (loadUsed.user + loadUsed.system) / 1e6 / elapsed,
   };
   console.log(`${Math.round(m.rps)} req/s`);
   return m;
@@ -183,6 +216,7 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 
+  let floor: ChildProcess | undefined;
   try {
     await waitForHealth(base, server);
     await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
@@ -201,6 +235,37 @@ async function main() {
     ).json()) as { questions: { answers: { text: string }[] }[] };
     const answers = full.questions.map((q) => q.answers[0]?.text ?? '');
     const body = JSON.stringify({ userId, quizId: quiz._id, answers });
+    const submit = {
+      method: 'POST' as const,
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+    };
+
+    let floorUrl: string | undefined;
+    if (FLOOR) {
+      // The floor server answers with the app's own reply, on a copy of the app's database.
+      const sample = await fetch(`${base}/api/submit-quiz`, submit);
+      if (!sample.ok) throw new Error(`POST /api/submit-quiz failed: ${sample.status}`);
+      const replyFile = join(dir, 'reply.json');
+      writeFileSync(replyFile, Buffer.from(await sample.arrayBuffer()));
+      const floorDb = join(dir, 'floor.db');
+      const source = new Database(dbFile, { readonly: true });
+      await source.backup(floorDb);
+      source.close();
+      const floorPort = await freePort();
+      floor = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-floor-server.ts'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(floorPort),
+          FLOOR_DB: floorDb,
+          FLOOR_REPLY: replyFile,
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      floorUrl = `http://127.0.0.1:${floorPort}/`;
+      await waitFor(`${floorUrl}ready`, floor);
+    }
 
     console.log(
       `Benchmark: ${SECONDS} s per endpoint, ${CONNECTIONS} connections, loopback, SQLite (${process.version})`,
@@ -218,22 +283,23 @@ async function main() {
       duration: 2,
     });
 
-    const reference = await measure('hello-world (bare Fastify)', {
+    const reference = await measure('hello-world (bare Fastify)', hello, {
       url: `http://127.0.0.1:${helloPort}/`,
     });
     const results = [
-      await measure('GET /api/quizzes', { url: `${base}/api/quizzes`, headers }),
-      await measure('GET /api/quiz-by-title/:title', {
+      await measure('GET /api/quizzes', server, { url: `${base}/api/quizzes`, headers }),
+      await measure('GET /api/quiz-by-title/:title', server, {
         url: `${base}/api/quiz-by-title/${encodeURIComponent(quiz.title)}`,
         headers,
       }),
-      await measure('POST /api/submit-quiz', {
+      await measure('POST /api/submit-quiz', server, {
         url: `${base}/api/submit-quiz`,
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body,
+        ...submit,
       }),
     ];
+    if (floor && floorUrl) {
+      results.push(await measure(FLOOR_NAME, floor, { url: floorUrl, ...submit }));
+    }
 
     const budgets: Record<string, number> = {
       'GET /api/quizzes': 0.5,
@@ -242,9 +308,11 @@ async function main() {
     const rows = [reference, ...results].map((m) => {
       const ratio = m.rps / reference.rps;
       const min = budgets[m.name];
+      // The yardsticks (hello-world, and the floor) have no budget of their own.
+      const yardstick = m === reference || m.name === FLOOR_NAME;
       const ok =
         m.failures === 0 &&
-        (m === reference || m.p99 < P99_BUDGET_MS) &&
+        (yardstick || m.p99 < P99_BUDGET_MS) &&
         (min === undefined || ratio >= min);
       return { ...m, ratio, min, ok };
     });
@@ -258,6 +326,17 @@ async function main() {
       );
     }
     console.log(`(p99 budget: under ${P99_BUDGET_MS} ms for every endpoint)`);
+    // Where the time went: a server near 100% of a core is the limit; autocannon near 100% means
+    // the load generator was, and the ratio understates the server.
+    console.log('');
+    console.log(
+      `${'endpoint'.padEnd(32)}${'server CPU'.padStart(11)}${'us/request'.padStart(12)}${'load CPU'.padStart(10)}`,
+    );
+    for (const r of rows) {
+      console.log(
+        `${r.name.padEnd(32)}${`${Math.round(r.serverCpu * 100)}%`.padStart(11)}${r.cpuPerRequestUs.toFixed(1).padStart(12)}${`${Math.round(r.loadCpu * 100)}%`.padStart(10)}`,
+      );
+    }
     const missed = rows.filter((r) => !r.ok);
     if (missed.length > 0) {
       console.error(`\nnpm run bench: budget missed by ${missed.map((r) => r.name).join(', ')}.`);
@@ -266,8 +345,8 @@ async function main() {
       console.log('\nnpm run bench: every budget met.');
     }
   } finally {
-    for (const child of [hello, server]) {
-      if (child.exitCode !== null) continue;
+    for (const child of [hello, server, floor]) {
+      if (!child || child.exitCode !== null) continue;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
