@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { modules } from 'virtual:public-content/modules';
+import { DisclosureItem } from '#client/components/ui/disclosure.tsx';
 import { useToggleSet } from '#client/lib/use-toggle-set.ts';
 import { CURRICULUM, LESSONS_PER_MODULE } from '#shared/content/curriculum.ts';
 import styles from './pricing-page.module.css';
@@ -21,41 +22,35 @@ export function CurriculumOverview() {
       <ol className={styles.modules}>
         {CURRICULUM.map((entry) => {
           const description = modules.find((m) => m.number === entry.number)?.description ?? '';
-          const expanded = isOpen(entry.number);
-          const panelId = `${baseId}-module-${entry.number}`;
           return (
-            <li key={entry.number} className={styles.module}>
-              <h3 className={styles.moduleHeading}>
-                <button
-                  type="button"
-                  className={styles.moduleButton}
-                  aria-expanded={expanded}
-                  aria-controls={panelId}
-                  onClick={() => toggle(entry.number)}
-                >
+            <DisclosureItem
+              key={entry.number}
+              headingLevel={3}
+              expanded={isOpen(entry.number)}
+              onToggle={() => toggle(entry.number)}
+              summary={
+                <>
                   <span className={styles.moduleNumber}>{entry.number}.</span>
                   <span>{entry.title}</span>
-                  <span className={styles.chevron} aria-hidden="true" />
-                </button>
-              </h3>
-              <div id={panelId} className={styles.modulePanel} hidden={!expanded}>
-                <p>{description}</p>
-                <dl className={styles.counts}>
-                  <div>
-                    <dt>Lessons</dt>
-                    <dd>{LESSONS_PER_MODULE}</dd>
-                  </div>
-                  <div>
-                    <dt>Quizzes</dt>
-                    <dd>{entry.quizCount}</dd>
-                  </div>
-                  <div>
-                    <dt>Hands-On Coding Questions</dt>
-                    <dd>{entry.handsOnCount}</dd>
-                  </div>
-                </dl>
-              </div>
-            </li>
+                </>
+              }
+            >
+              <p>{description}</p>
+              <dl className={styles.counts}>
+                <div>
+                  <dt>Lessons</dt>
+                  <dd>{LESSONS_PER_MODULE}</dd>
+                </div>
+                <div>
+                  <dt>Quizzes</dt>
+                  <dd>{entry.quizCount}</dd>
+                </div>
+                <div>
+                  <dt>Hands-On Coding Questions</dt>
+                  <dd>{entry.handsOnCount}</dd>
+                </div>
+              </dl>
+            </DisclosureItem>
           );
         })}
       </ol>

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ModuleProgress } from '#shared/api/progress.schema.ts';
 import type { QuizSummary } from '#shared/api/quiz.schema.ts';
 import { QUIZ_PASS_MARK } from '#shared/quiz-rules.ts';
+import { DisclosureItem } from '#client/components/ui/disclosure.tsx';
 import { PageLoader } from '#client/components/ui/page-loader.tsx';
 import { Page } from '#client/components/ui/page.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';
@@ -104,7 +105,6 @@ function ModuleItem(props: {
   open: boolean;
   onToggle(): void;
 }) {
-  const panelId = useId();
   const { number, title, quizzes, best, progress, open } = props;
   const complete =
     progress !== undefined &&
@@ -112,15 +112,13 @@ function ModuleItem(props: {
     progress.quizzesPassed === progress.quizCount &&
     progress.exercisesSolved === progress.exerciseCount;
   return (
-    <li className={styles.module} data-open={open ? 'true' : 'false'}>
-      <h2 className={styles.moduleHeading}>
-        <button
-          type="button"
-          className={styles.toggle}
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={props.onToggle}
-        >
+    <DisclosureItem
+      headingLevel={2}
+      size="large"
+      expanded={open}
+      onToggle={props.onToggle}
+      summary={
+        <>
           <span className={styles.number} aria-hidden="true">
             {number}
           </span>
@@ -128,53 +126,53 @@ function ModuleItem(props: {
             <span className="visually-hidden">Module {number}: </span>
             {title}
           </span>
-          <span className={styles.chevron} aria-hidden="true" />
-        </button>
-      </h2>
-      {progress ? (
-        <p className={styles.moduleProgress}>
-          {complete ? <strong className={styles.done}>Complete · </strong> : null}
-          Lesson {progress.lessonVisited ? 'opened' : 'not opened yet'} · Exercises solved{' '}
-          {progress.exercisesSolved}/{progress.exerciseCount} · Quizzes passed{' '}
-          {progress.quizzesPassed}/{progress.quizCount}
-        </p>
-      ) : null}
-      <div id={panelId} className={styles.panel} hidden={!open}>
-        <div className={styles.row}>
-          <h3 className={styles.rowTitle}>Lesson</h3>
-          <div className={styles.rowItems}>
-            <Link className={styles.item} to={`/dashboard/lessons/module${number}`}>
-              {title} Lesson
-            </Link>
-          </div>
-        </div>
-        <div className={styles.row}>
-          <h3 className={styles.rowTitle}>Quizzes</h3>
-          <ul className={styles.rowItems}>
-            {quizzes.map((quiz) => {
-              const score = best.get(quiz._id);
-              return (
-                <li key={quiz._id} className={styles.quiz}>
-                  <Link className={styles.item} to={`/dashboard/quiz/${quiz._id}`}>
-                    {quiz.title} Quiz
-                  </Link>
-                  <span
-                    className={
-                      score === undefined
-                        ? styles.notTaken
-                        : score >= QUIZ_PASS_MARK
-                          ? styles.passed
-                          : styles.tried
-                    }
-                  >
-                    {score === undefined ? 'Not taken yet' : `Best score: ${score}%`}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
+        </>
+      }
+      status={
+        progress ? (
+          <p className={styles.moduleProgress}>
+            {complete ? <strong className={styles.done}>Complete · </strong> : null}
+            Lesson {progress.lessonVisited ? 'opened' : 'not opened yet'} · Exercises solved{' '}
+            {progress.exercisesSolved}/{progress.exerciseCount} · Quizzes passed{' '}
+            {progress.quizzesPassed}/{progress.quizCount}
+          </p>
+        ) : null
+      }
+    >
+      <div className={styles.row}>
+        <h3 className={styles.rowTitle}>Lesson</h3>
+        <div className={styles.rowItems}>
+          <Link className={styles.item} to={`/dashboard/lessons/module${number}`}>
+            {title} Lesson
+          </Link>
         </div>
       </div>
-    </li>
+      <div className={styles.row}>
+        <h3 className={styles.rowTitle}>Quizzes</h3>
+        <ul className={styles.rowItems}>
+          {quizzes.map((quiz) => {
+            const score = best.get(quiz._id);
+            return (
+              <li key={quiz._id} className={styles.quiz}>
+                <Link className={styles.item} to={`/dashboard/quiz/${quiz._id}`}>
+                  {quiz.title} Quiz
+                </Link>
+                <span
+                  className={
+                    score === undefined
+                      ? styles.notTaken
+                      : score >= QUIZ_PASS_MARK
+                        ? styles.passed
+                        : styles.tried
+                  }
+                >
+                  {score === undefined ? 'Not taken yet' : `Best score: ${score}%`}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </DisclosureItem>
   );
 }

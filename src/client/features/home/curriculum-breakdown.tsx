@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { modules } from 'virtual:public-content/modules';
+import { DisclosureItem } from '#client/components/ui/disclosure.tsx';
 import { useToggleSet } from '#client/lib/use-toggle-set.ts';
 import styles from './home.module.css';
 
@@ -18,30 +19,22 @@ export function CurriculumBreakdown() {
         Open any module to see what it covers.
       </p>
       <ol className={styles.modules}>
-        {modules.map((module) => {
-          const expanded = isOpen(module.number);
-          const panelId = `${baseId}-module-${module.number}`;
-          return (
-            <li key={module.number} className={styles.module}>
-              <h3 className={styles.moduleHeading}>
-                <button
-                  type="button"
-                  className={styles.moduleButton}
-                  aria-expanded={expanded}
-                  aria-controls={panelId}
-                  onClick={() => toggle(module.number)}
-                >
-                  <span className={styles.moduleNumber}>Module {module.number}</span>
-                  <span className={styles.moduleTitle}>{module.title}</span>
-                  <span className={styles.chevron} aria-hidden="true" />
-                </button>
-              </h3>
-              <div id={panelId} className={styles.modulePanel} hidden={!expanded}>
-                <p>{module.description}</p>
-              </div>
-            </li>
-          );
-        })}
+        {modules.map((module) => (
+          <DisclosureItem
+            key={module.number}
+            headingLevel={3}
+            expanded={isOpen(module.number)}
+            onToggle={() => toggle(module.number)}
+            summary={
+              <>
+                <span className={styles.moduleNumber}>Module {module.number}</span>
+                <span>{module.title}</span>
+              </>
+            }
+          >
+            <p className={styles.moduleDescription}>{module.description}</p>
+          </DisclosureItem>
+        ))}
       </ol>
     </section>
   );
