@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { devSignInReplySchema } from '#shared/api/user.schema.ts';
+import { CardPage } from '#client/components/ui/card-page.tsx';
 import { api, ApiError, type Reply } from '#client/lib/api.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import styles from './login-page.module.css';
@@ -37,56 +38,49 @@ export function DevLoginPage() {
   }
 
   return (
-    <main className={styles.page}>
-      <section className={styles.card} aria-labelledby="dev-title">
-        <p className={styles.badge}>Development only</p>
-        <h1 id="dev-title" className={styles.title}>
-          Development sign-in
-        </h1>
-        <p className={styles.lead}>
-          Google sign-in is not configured on this server, so this local page stands in for it. Type
-          any name and e-mail to continue; the same e-mail always signs in as the same person.
+    <CardPage labelledBy="dev-title" width="narrow">
+      <p className={styles.badge}>Development only</p>
+      <h1 id="dev-title" className={styles.title}>
+        Development sign-in
+      </h1>
+      <p className={styles.lead}>
+        Google sign-in is not configured on this server, so this local page stands in for it. Type
+        any name and e-mail to continue; the same e-mail always signs in as the same person.
+      </p>
+      <form className={styles.form} onSubmit={(e) => void submit(e)}>
+        <label htmlFor={nameId}>Name</label>
+        <input
+          id={nameId}
+          name="name"
+          autoComplete="name"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <label htmlFor={emailId}>E-mail</label>
+        <input
+          id={emailId}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button type="submit" className={styles.submit} disabled={busy || !state} aria-busy={busy}>
+          {busy ? 'Signing in…' : 'Continue'}
+        </button>
+      </form>
+      {!state ? (
+        <p className={styles.error} role="alert">
+          This page needs a sign-in attempt. Start again from <a href="/login">Log In</a>.
         </p>
-        <form className={styles.form} onSubmit={(e) => void submit(e)}>
-          <label htmlFor={nameId}>Name</label>
-          <input
-            id={nameId}
-            name="name"
-            autoComplete="name"
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <label htmlFor={emailId}>E-mail</label>
-          <input
-            id={emailId}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <button
-            type="submit"
-            className={styles.submit}
-            disabled={busy || !state}
-            aria-busy={busy}
-          >
-            {busy ? 'Signing in…' : 'Continue'}
-          </button>
-        </form>
-        {!state ? (
-          <p className={styles.error} role="alert">
-            This page needs a sign-in attempt. Start again from <a href="/login">Log In</a>.
-          </p>
-        ) : null}
-        {error ? (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </section>
-    </main>
+      ) : null}
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </CardPage>
   );
 }

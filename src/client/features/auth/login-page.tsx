@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { exchangeCodeReplySchema, startSignInReplySchema } from '#shared/api/user.schema.ts';
+import { CardPage } from '#client/components/ui/card-page.tsx';
 import { api, ApiError, type Reply } from '#client/lib/api.ts';
 import { fromPath, readNavState } from '#client/lib/location-state.ts';
 import { log } from '#client/lib/log.ts';
@@ -70,42 +71,40 @@ export function LoginPage() {
   }
 
   return (
-    <main className={styles.page}>
-      <section className={styles.card} aria-labelledby="login-title">
-        <h1 id="login-title" className={styles.title}>
-          Log in or Sign Up
-        </h1>
-        <p className={styles.lead}>
-          Use your Google account. New here? Signing in creates your account.
-        </p>
-        {/* A real form, so the button also works before the page's script has loaded (the page is
+    <CardPage labelledBy="login-title" width="narrow">
+      <h1 id="login-title" className={styles.title}>
+        Log in or Sign Up
+      </h1>
+      <p className={styles.lead}>
+        Use your Google account. New here? Signing in creates your account.
+      </p>
+      {/* A real form, so the button also works before the page's script has loaded (the page is
             pre-rendered) and without JavaScript; once loaded, the script takes over the submit. */}
-        <form
-          method="post"
-          action="/api/auth/start"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void continueWithGoogle();
-          }}
-        >
-          {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-          {nav.action ? <input type="hidden" name="action" value={nav.action} /> : null}
-          <button type="submit" className={styles.google} disabled={busy} aria-busy={busy}>
-            <GoogleMark />
-            <span>{busy ? 'Signing you in…' : 'Continue with Google'}</span>
-          </button>
-        </form>
-        {error ? (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-        <p className={styles.small}>
-          By continuing you agree to our <a href="/terms-and-conditions">Terms and Conditions</a>{' '}
-          and <a href="/privacy">Privacy Policy</a>. You must be 18 or older.
+      <form
+        method="post"
+        action="/api/auth/start"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void continueWithGoogle();
+        }}
+      >
+        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+        {nav.action ? <input type="hidden" name="action" value={nav.action} /> : null}
+        <button type="submit" className={styles.google} disabled={busy} aria-busy={busy}>
+          <GoogleMark />
+          <span>{busy ? 'Signing you in…' : 'Continue with Google'}</span>
+        </button>
+      </form>
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
         </p>
-      </section>
-    </main>
+      ) : null}
+      <p className={styles.small}>
+        By continuing you agree to our <a href="/terms-and-conditions">Terms and Conditions</a> and{' '}
+        <a href="/privacy">Privacy Policy</a>. You must be 18 or older.
+      </p>
+    </CardPage>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { CardPage } from '#client/components/ui/card-page.tsx';
 import { PageLoader } from '#client/components/ui/page-loader.tsx';
 import { useAuth } from '#client/features/auth/auth-context.tsx';
 import { ApiError } from '#client/lib/api.ts';
@@ -31,23 +32,21 @@ export function AccountDetailsPage() {
   }, [subscription.error, refresh]);
 
   return (
-    <main className={styles.page}>
-      <section className={styles.card} aria-labelledby="access-title">
-        <h1 id="access-title" className={styles.title}>
-          Your Access Details:
-        </h1>
-        <h2 className={styles.plan}>Learn to Code</h2>
-        {subscription.data ? (
-          <p className={styles.text}>
-            Access Granted Until: <strong>{longDate(subscription.data.accessEndDate)}</strong>
-          </p>
-        ) : (
-          <PageLoader label="Loading your access details" />
-        )}
-        <p className={styles.small}>
-          One payment, no auto-renewal: your access simply ends on that date.
+    <CardPage labelledBy="access-title">
+      <h1 id="access-title" className={styles.title}>
+        Your Access Details:
+      </h1>
+      <h2 className={styles.plan}>Learn to Code</h2>
+      {subscription.data ? (
+        <p className={styles.text}>
+          Access Granted Until: <strong>{longDate(subscription.data.accessEndDate)}</strong>
         </p>
-      </section>
-    </main>
+      ) : (
+        <PageLoader label="Loading your access details" />
+      )}
+      <p className={styles.small}>
+        One payment, no auto-renewal: your access simply ends on that date.
+      </p>
+    </CardPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { CardPage } from '#client/components/ui/card-page.tsx';
 import { PageLoader } from '#client/components/ui/page-loader.tsx';
 import { useAuth } from '#client/features/auth/auth-context.tsx';
 import { ApiError } from '#client/lib/api.ts';
@@ -46,84 +47,81 @@ export function DemoCheckoutPage() {
 
   const data = order.data;
   return (
-    <main className={styles.page}>
-      <section className={styles.card} aria-labelledby="checkout-title">
-        <p className={styles.badge}>Demo checkout: no real payment is taken</p>
-        <h1 id="checkout-title" className={styles.title}>
-          Checkout
-        </h1>
-        {order.error ? (
-          <p className={styles.error} role="alert">
-            {order.error instanceof ApiError
-              ? order.error.message
-              : 'This checkout could not be loaded. Please start again from the pricing page.'}
-          </p>
-        ) : !data ? (
-          <PageLoader label="Loading your order" />
-        ) : (
-          <>
-            <h2 className="visually-hidden">Order summary</h2>
-            <dl className={styles.summary}>
-              <div>
-                <dt>Plan</dt>
-                <dd>{data.planName}</dd>
-              </div>
-              <div>
-                <dt>Access</dt>
-                <dd>1 year, no auto-renewal</dd>
-              </div>
-              <div>
-                <dt>E-mail</dt>
-                <dd>{data.email}</dd>
-              </div>
-              <div>
-                <dt>Total due</dt>
-                <dd>{money(data.amountCents, data.currency)}</dd>
-              </div>
-            </dl>
-            {data.status === 'pending' ? (
-              <div className={styles.actions}>
-                <button
-                  type="button"
-                  className={styles.primary}
-                  onClick={() => void act('pay')}
-                  disabled={busy !== null}
-                  aria-busy={busy === 'pay'}
-                >
-                  {busy === 'pay' ? 'Paying…' : `Pay ${money(data.amountCents, data.currency)}`}
-                </button>
-                <button
-                  type="button"
-                  className={styles.secondary}
-                  onClick={() => void act('cancel')}
-                  disabled={busy !== null}
-                  aria-busy={busy === 'cancel'}
-                >
-                  Cancel
-                </button>
-              </div>
-            ) : data.status === 'paid' ? (
-              <p className={styles.text}>
-                This order is paid.{' '}
-                <Link to={`/payment-success?session_id=${encodeURIComponent(id)}`}>
-                  See your confirmation
-                </Link>
-                .
-              </p>
-            ) : (
-              <p className={styles.text}>
-                This checkout is closed.{' '}
-                <Link to="/pricing">Start again from the pricing page</Link>.
-              </p>
-            )}
-            {error ? (
-              <p className={styles.error} role="alert">
-                {error}
-              </p>
-            ) : null}
-          </>
-        )}
-      </section>
-    </main>
+    <CardPage labelledBy="checkout-title">
+      <p className={styles.badge}>Demo checkout: no real payment is taken</p>
+      <h1 id="checkout-title" className={styles.title}>
+        Checkout
+      </h1>
+      {order.error ? (
+        <p className={styles.error} role="alert">
+          {order.error instanceof ApiError
+            ? order.error.message
+            : 'This checkout could not be loaded. Please start again from the pricing page.'}
+        </p>
+      ) : !data ? (
+        <PageLoader label="Loading your order" />
+      ) : (
+        <>
+          <h2 className="visually-hidden">Order summary</h2>
+          <dl className={styles.summary}>
+            <div>
+              <dt>Plan</dt>
+              <dd>{data.planName}</dd>
+            </div>
+            <div>
+              <dt>Access</dt>
+              <dd>1 year, no auto-renewal</dd>
+            </div>
+            <div>
+              <dt>E-mail</dt>
+              <dd>{data.email}</dd>
+            </div>
+            <div>
+              <dt>Total due</dt>
+              <dd>{money(data.amountCents, data.currency)}</dd>
+            </div>
+          </dl>
+          {data.status === 'pending' ? (
+            <div className={styles.actions}>
+              <button
+                type="button"
+                className={styles.primary}
+                onClick={() => void act('pay')}
+                disabled={busy !== null}
+                aria-busy={busy === 'pay'}
+              >
+                {busy === 'pay' ? 'Paying…' : `Pay ${money(data.amountCents, data.currency)}`}
+              </button>
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => void act('cancel')}
+                disabled={busy !== null}
+                aria-busy={busy === 'cancel'}
+              >
+                Cancel
+              </button>
+            </div>
+          ) : data.status === 'paid' ? (
+            <p className={styles.text}>
+              This order is paid.{' '}
+              <Link to={`/payment-success?session_id=${encodeURIComponent(id)}`}>
+                See your confirmation
+              </Link>
+              .
+            </p>
+          ) : (
+            <p className={styles.text}>
+              This checkout is closed. <Link to="/pricing">Start again from the pricing page</Link>.
+            </p>
+          )}
+          {error ? (
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+          ) : null}
+        </>
+      )}
+    </CardPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { CardBackdrop, CardPage } from '#client/components/ui/card-page.tsx';
 import { PageLoader } from '#client/components/ui/page-loader.tsx';
 import { useAuth } from '#client/features/auth/auth-context.tsx';
 import { ApiError } from '#client/lib/api.ts';
@@ -51,27 +52,24 @@ export function PaymentSuccessPage() {
 
   if (!confirmed?.session) {
     return (
-      <main className={styles.page}>
+      <CardBackdrop>
         <PageLoader label="Confirming your payment" />
-      </main>
+      </CardBackdrop>
     );
   }
 
   return (
-    <main className={styles.page}>
-      <section className={styles.card} aria-labelledby="success-title">
-        <span className={styles.check} aria-hidden="true" />
-        <h1 id="success-title" className={styles.title}>
-          Payment Successful
-        </h1>
-        <p className={styles.text}>
-          Thank you for your purchase! We&apos;ve sent the details of your transaction to your
-          email.
-        </p>
-        <Link className={styles.primary} to="/dashboard">
-          Go to Dashboard
-        </Link>
-      </section>
-    </main>
+    <CardPage labelledBy="success-title">
+      <span className={styles.check} aria-hidden="true" />
+      <h1 id="success-title" className={styles.title}>
+        Payment Successful
+      </h1>
+      <p className={styles.text}>
+        Thank you for your purchase! We&apos;ve sent the details of your transaction to your email.
+      </p>
+      <Link className={styles.primary} to="/dashboard">
+        Go to Dashboard
+      </Link>
+    </CardPage>
   );
 }
