@@ -57,18 +57,30 @@ export function createSessions(deps: { repo: SessionsRepo; clock: Clock; secureC
     });
   };
 
+  /** The request's session token, if it carries one that could be ours. */
+  const tokenOf = (request: FastifyRequest): string | undefined => {
+    const token = request.cookies[SESSION_COOKIE];
+    return token && token.length <= 128 ? token : undefined;
+  };
+
+  /** A session confirmed within SESSION_RECHECK_MS that needs no renewal yet: no database, no wait. */
+  function remembered(tokenHash: string, now: Date): CurrentSession | undefined {
+    const entry = recent.get(tokenHash);
+    return entry && !needsRenewal(entry.expiresAt, now)
+      ? { user: entry.user, tokenHash }
+      : undefined;
+  }
+
   async function resolve(
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<CurrentSession | null> {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 128) return null;
+    const token = tokenOf(request);
+    if (!token) return null;
     const now = deps.clock.now();
     const tokenHash = hashToken(token);
-    const remembered = recent.get(tokenHash);
-    if (remembered && !needsRenewal(remembered.expiresAt, now)) {
-      return { user: remembered.user, tokenHash };
-    }
+    const known = remembered(tokenHash, now);
+    if (known) return known;
     const found = await deps.repo.findLive(tokenHash, now.toISOString());
     if (!found) {
       // A stale or forged cookie: drop it so the browser stops sending it.
@@ -100,6 +112,14 @@ export function createSessions(deps: { repo: SessionsRepo; clock: Clock; secureC
         userAgent: userAgent?.slice(0, 500) ?? null,
       });
       setCookie(reply, token, expires);
+    },
+    /**
+     * The signed-in user of this request if it is known without asking the database (see
+     * `remembered`); otherwise undefined, and `current` finds out.
+     */
+    rememberedNow(request: FastifyRequest): CurrentSession | undefined {
+      const token = tokenOf(request);
+      return token ? remembered(hashToken(token), deps.clock.now()) : undefined;
     },
     /** The signed-in user of this request, looked up once per request. */
     current(request: FastifyRequest, reply: FastifyReply): Promise<CurrentSession | null> {

@@ -38,6 +38,11 @@ export function createAccessService(deps: { repo: AccessRepo; clock: Clock }) {
       return found;
     },
 
+    /** A yes that `activeRecently` would give without reading the orders; otherwise undefined. */
+    rememberedNow(userId: string): ActiveAccess | undefined {
+      return confirmed.get(userId);
+    },
+
     /** Access was taken away (refund, dispute): the next guard check reads the orders again. */
     forget(userId: string): void {
       confirmed.delete(userId);

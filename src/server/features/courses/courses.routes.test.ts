@@ -159,8 +159,22 @@ describe('subscriber endpoints: 401 for visitors, 403 without access, 200 for su
       .set({ revoked_at: clock.now().toISOString(), status: 'refunded' })
       .where('user_id', '=', paid.userId)
       .execute();
+    // Within the window the guard answers from what it confirmed a moment ago (decision 0009)...
+    expect((await get(paid.jar, '/api/quizzes')).statusCode).toBe(200);
+    // ...and reads the orders again once the window has passed.
     clock.advance(ACCESS_RECHECK_MS);
     expect((await get(paid.jar, '/api/quizzes')).statusCode).toBe(403);
+  });
+
+  it('turns a subscriber away at once after logout, within the recheck window', async () => {
+    const paid = await subscriber('Logged Out');
+    const cookie = headers(paid.jar);
+    expect((await get(paid.jar, '/api/quizzes')).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: cookie });
+    expect(out.statusCode).toBe(200);
+    // The old cookie, replayed on the same clock tick.
+    const replay = await t.app.inject({ method: 'GET', url: '/api/quizzes', headers: cookie });
+    expect(replay.statusCode).toBe(401);
   });
 });
 
