@@ -20,7 +20,13 @@ interface Body {
   answers: string[];
 }
 
-const db = new Database(process.env.FLOOR_DB ?? '');
+const { FLOOR_DB, FLOOR_REPLY, PORT } = process.env;
+if (!FLOOR_DB || !FLOOR_REPLY || !PORT) {
+  throw new Error(
+    'bench-floor-server is started by scripts/bench.ts (FLOOR_DB, FLOOR_REPLY, PORT)',
+  );
+}
+const db = new Database(FLOOR_DB);
 // The app's settings (src/server/db/database.ts).
 db.pragma('journal_mode = WAL');
 db.pragma('foreign_keys = ON');
@@ -54,7 +60,7 @@ function flush() {
   for (const w of batch) w.done();
 }
 
-const reply = readFileSync(process.env.FLOOR_REPLY ?? '');
+const reply = readFileSync(FLOOR_REPLY);
 const app = Fastify({ logger: false });
 app.get('/ready', () => 'ready');
 app.post<{ Body: Body }>('/', async (request, res) => {
@@ -63,7 +69,7 @@ app.post<{ Body: Body }>('/', async (request, res) => {
   });
   return res.type('application/json; charset=utf-8').send(reply);
 });
-await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+await app.listen({ port: Number(PORT), host: '127.0.0.1' });
 process.on('SIGTERM', () => {
   void app.close().then(() => {
     db.close();
