@@ -16,16 +16,15 @@ export function createGuards(deps: { sessions: Sessions; access: AccessService }
     return session.user;
   }
 
-  async function checkSubscriber(request: FastifyRequest, reply: FastifyReply) {
-    const signedIn = await checkUser(request, reply);
-    const access = await deps.access.activeRecently(signedIn.id);
+  async function requireAccess(user: UserRow): Promise<{ user: UserRow; access: ActiveAccess }> {
+    const access = await deps.access.activeRecently(user.id);
     if (!access) {
       throw forbidden(
         'Your course access is not active. Buy a year of access on the pricing page.',
         'no_access',
       );
     }
-    return { user: signedIn, access };
+    return { user, access };
   }
 
   // The usual case, someone the guard confirmed in the last second, is answered from memory without
@@ -40,9 +39,9 @@ export function createGuards(deps: { sessions: Sessions; access: AccessService }
       reply: FastifyReply,
     ): Promise<{ user: UserRow; access: ActiveAccess }> {
       const session = deps.sessions.rememberedNow(request);
-      const access = session && deps.access.rememberedNow(session.user.id);
-      if (session && access) return Promise.resolve({ user: session.user, access });
-      return checkSubscriber(request, reply);
+      if (!session) return checkUser(request, reply).then(requireAccess);
+      const access = deps.access.rememberedNow(session.user.id);
+      return access ? Promise.resolve({ user: session.user, access }) : requireAccess(session.user);
     },
   };
 }
