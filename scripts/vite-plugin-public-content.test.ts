@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scanContent } from '../src/server/features/courses/content.loader.ts';
+import { scanContent } from '../src/server/content/content.loader.ts';
 import { markdownToHtml, publicContentModules } from './vite-plugin-public-content.ts';
 
 describe('markdownToHtml', () => {

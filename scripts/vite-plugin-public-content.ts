@@ -15,8 +15,8 @@ import path from 'node:path';
 import { Marked } from 'marked';
 import type { Plugin } from 'vite';
 import { CURRICULUM } from '../src/shared/content/curriculum.ts';
-import { scanContent } from '../src/server/features/courses/content.loader.ts';
-import type { Course } from '../src/server/features/courses/content.loader.ts';
+import { scanContent } from '../src/server/content/content.loader.ts';
+import type { Course } from '../src/server/content/content.loader.ts';
 
 const PREFIX = 'virtual:public-content/';
 const NAMES = ['modules', 'privacy', 'terms', 'article-list', 'articles'] as const;

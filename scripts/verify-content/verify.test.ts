@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createFixture, exercisesYaml } from '#server/features/courses/content.fixture.ts';
-import type { Fixture } from '#server/features/courses/content.fixture.ts';
+import { createFixture, exercisesYaml } from '#server/testing/content.fixture.ts';
+import type { Fixture } from '#server/testing/content.fixture.ts';
 import { NodePyodideRunner } from './pyodide-runner.ts';
 import { verifyContent } from './verify.ts';
 import type { VerifyReport } from './verify.ts';

@@ -5,8 +5,8 @@
  */
 
 import path from 'node:path';
-import { scanContent, formatProblem } from '#server/features/courses/content.loader.ts';
-import type { CourseModule, ContentScan } from '#server/features/courses/content.loader.ts';
+import { scanContent, formatProblem } from '#server/content/content.loader.ts';
+import type { CourseModule, ContentScan } from '#server/content/content.loader.ts';
 import {
   DEFAULT_TIMEOUT_MS,
   exerciseCheckRuns,

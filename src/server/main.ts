@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
-import { loadCourseContent, type CourseContent } from './features/courses/course-content.ts';
+import { loadCourseContent, type CourseContent } from './content/course-content.ts';
 
 // Reads the environment, prepares the database, builds the app and listens. Nothing else lives here.
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fakeClientDir, type TestApp } from '../test-app.ts';
+import { createTestApp, fakeClientDir, type TestApp } from '../testing/test-app.ts';
 
 // A build as scripts/prerender.ts leaves it: index.html is the home page, app-shell.html the empty app.
 function prerenderedClientDir(): string {

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fakeClientDir, type TestApp } from '../test-app.ts';
+import { createTestApp, fakeClientDir, type TestApp } from '../testing/test-app.ts';
 
 // The build copies the Python runtime to /pyodide/<version>/ with .gz and .br copies beside it.
 describe('the self-hosted Python runtime', () => {

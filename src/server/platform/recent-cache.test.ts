@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testClock } from '../test-app.ts';
+import { testClock } from '../testing/test-app.ts';
 import { createRecentCache } from './recent-cache.ts';
 
 describe('recent cache', () => {

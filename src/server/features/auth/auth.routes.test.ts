@@ -9,7 +9,7 @@ import {
   testClock,
   type Jar,
   type TestApp,
-} from '../../test-app.ts';
+} from '../../testing/test-app.ts';
 import { devSubject } from './dev.identity.ts';
 
 const ORIGIN = TEST_ORIGIN;

@@ -9,9 +9,9 @@ import {
   startSignInReplySchema,
 } from '#shared/api/user.schema.ts';
 import type { RoutesPlugin } from '../../platform/fastify.ts';
-import { assertSelf, type Guards } from '../../platform/guards.ts';
-import type { Sessions } from '../../platform/sessions.ts';
-import type { AccessService } from '../billing/access.service.ts';
+import { assertSelf, type Guards } from '../access/guards.ts';
+import type { Sessions } from './sessions.ts';
+import type { AccessService } from '../access/access.service.ts';
 import type { AuthService } from './auth.service.ts';
 import { toApiUser } from './user.presenter.ts';
 import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';

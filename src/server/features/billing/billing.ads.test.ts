@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-app.ts';
-import { headers, signIn } from './billing-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { headers, signIn } from '../../testing/billing-helpers.ts';
 
 // One app per file: PostgreSQL test schemas share a database, and Kysely's migrator looks for its
 // own tables in every schema, so two apps migrating side by side in one file can trip over each other.

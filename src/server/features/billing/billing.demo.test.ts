@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../platform/clock.ts';
-import { createTestApp, testClock, type TestApp } from '../../test-app.ts';
-import { headers, me, ORIGIN, signIn, type Jar } from './billing-test-helpers.ts';
+import { createTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
+import { headers, me, ORIGIN, signIn, type Jar } from '../../testing/billing-helpers.ts';
 
 let t: TestApp;
 const clock = testClock();

@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-app.ts';
-import { headers, signIn } from './billing-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { headers, signIn } from '../../testing/billing-helpers.ts';
 import { createStripePayments } from './stripe.payments.ts';
 
 /** A port nobody listens on: taken from the OS, then released. */

@@ -11,8 +11,8 @@ import {
   subscriptionReplySchema,
 } from '#shared/api/billing.schema.ts';
 import type { RoutesPlugin } from '../../platform/fastify.ts';
-import { assertSelf, type Guards } from '../../platform/guards.ts';
-import { SESSION_COOKIE } from '../../platform/sessions.ts';
+import { assertSelf, type Guards } from '../access/guards.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { BillingService } from './billing.service.ts';
 import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
 

@@ -5,7 +5,7 @@ import { site } from '#shared/site.ts';
 import type { OrderRow, UserRow } from '../../db/schema.ts';
 import { addDays, type Clock } from '../../platform/clock.ts';
 import { badRequest, conflict, forbidden, notFound, unavailable } from '../../platform/errors.ts';
-import type { AccessService } from './access.service.ts';
+import type { AccessService } from '../access/access.service.ts';
 import { demoPaymentIntentId } from './demo.payments.ts';
 import type { OrderQueries, OrdersRepo } from './orders.repo.ts';
 import {

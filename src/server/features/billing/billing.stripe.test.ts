@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../platform/clock.ts';
-import { createTestApp, testClock, type TestApp } from '../../test-app.ts';
+import { createTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
 import {
   headers,
   logCollector,
@@ -10,8 +10,8 @@ import {
   signIn,
   type Jar,
   type TestUser,
-} from './billing-test-helpers.ts';
-import { startStripeStandIn, type StandInSession, type StripeStandIn } from './stripe-stand-in.ts';
+} from '../../testing/billing-helpers.ts';
+import { startStripeStandIn, type StandInSession, type StripeStandIn } from '../../testing/stripe-stand-in.ts';
 import { createStripePayments } from './stripe.payments.ts';
 
 const SECRET_KEY = 'sk_test_indent_standin';

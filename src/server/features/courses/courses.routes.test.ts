@@ -13,9 +13,9 @@ import {
   grantPaidAccess,
   signInWithDevLogin,
   type Jar,
-} from '../../test-app.ts';
-import { ACCESS_RECHECK_MS } from '../billing/access.service.ts';
-import type { CourseContent, GradableQuiz } from './course-content.ts';
+} from '../../testing/test-app.ts';
+import { ACCESS_RECHECK_MS } from '../access/access.service.ts';
+import type { CourseContent, GradableQuiz } from '../../content/course-content.ts';
 
 let t: TestApp;
 let content: CourseContent;

@@ -13,10 +13,10 @@ import {
 } from '#shared/api/quiz.schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { RoutesPlugin } from '../../platform/fastify.ts';
-import { assertSelf, type Guards } from '../../platform/guards.ts';
+import { assertSelf, type Guards } from '../access/guards.ts';
 import type { ProgressService } from '../progress/progress.service.ts';
-import type { CourseContent } from './course-content.ts';
-import type { QuizService } from './quiz.service.ts';
+import type { CourseContent } from '../../content/course-content.ts';
+import type { QuizService } from '../quizzes/quiz.service.ts';
 import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
 
 export interface CoursesRoutesDeps {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../db/test-database.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { addDays, DAY_MS } from '../../platform/clock.ts';
-import { testClock } from '../../test-app.ts';
+import { testClock } from '../../testing/test-app.ts';
 import { createAuthRequestsRepo } from '../auth/auth-requests.repo.ts';
 import { createSessionsRepo } from '../auth/sessions.repo.ts';
 import { createRetentionRepo, FORMER_LEARNER_NAME } from './retention.repo.ts';

@@ -8,7 +8,7 @@ import {
   testClock,
   type Jar,
   type TestApp,
-} from '../../test-app.ts';
+} from '../../testing/test-app.ts';
 import { MAX_TRACKED_EXERCISES } from './exercise-progress.service.ts';
 
 const headers = (jar: Jar) => browserHeaders(jar);

@@ -6,7 +6,7 @@ import {
   saveExerciseProgressBodySchema,
 } from '#shared/api/exercise-progress.schema.ts';
 import type { RoutesPlugin } from '../../platform/fastify.ts';
-import type { Guards } from '../../platform/guards.ts';
+import type { Guards } from '../access/guards.ts';
 import type { ExerciseProgressService } from './exercise-progress.service.ts';
 import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
 

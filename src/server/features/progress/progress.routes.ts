@@ -1,6 +1,6 @@
 import { progressReplySchema } from '#shared/api/progress.schema.ts';
 import type { RoutesPlugin } from '../../platform/fastify.ts';
-import type { Guards } from '../../platform/guards.ts';
+import type { Guards } from '../access/guards.ts';
 import type { ProgressService } from './progress.service.ts';
 import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
 

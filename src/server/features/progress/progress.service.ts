@@ -1,7 +1,7 @@
 import type { ContinueTarget, ProgressReply } from '#shared/api/progress.schema.ts';
 import { QUIZ_PASS_MARK } from '#shared/api/quiz.schema.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { CourseContent } from '../courses/course-content.ts';
+import type { CourseContent } from '../../content/course-content.ts';
 import type { ProgressRepo } from './progress.repo.ts';
 
 /** What a subscriber has done: lessons opened, exercises solved, quizzes passed. */

@@ -1,5 +1,5 @@
 import type { SubmitQuizReply } from '#shared/api/quiz.schema.ts';
-import type { GradableQuiz } from './course-content.ts';
+import type { GradableQuiz } from '../../content/course-content.ts';
 
 const encode = (value: string | number | boolean): Buffer => Buffer.from(JSON.stringify(value));
 const TRUE = encode(true);

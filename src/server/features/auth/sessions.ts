@@ -1,9 +1,9 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/schema.ts';
-import type { SessionsRepo } from '../features/auth/sessions.repo.ts';
-import { addDays, DAY_MS, type Clock } from './clock.ts';
-import { createRecentCache } from './recent-cache.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { SessionsRepo } from './sessions.repo.ts';
+import { addDays, DAY_MS, type Clock } from '../../platform/clock.ts';
+import { createRecentCache } from '../../platform/recent-cache.ts';
 
 export const SESSION_COOKIE = 'indent_session';
 export const SESSION_DAYS = 30;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rename, rm } from 'node:fs/promises';
 import { ContentError, formatProblem, loadContent, scanContent } from './content.loader.ts';
-import { createFixture, exercisesYaml, quizzesYaml } from './content.fixture.ts';
-import type { Fixture } from './content.fixture.ts';
+import { createFixture, exercisesYaml, quizzesYaml } from '../testing/content.fixture.ts';
+import type { Fixture } from '../testing/content.fixture.ts';
 
 const M1 = 'modules/01-introduction-to-python';
 const M2 = 'modules/02-basic-concepts-and-operations';

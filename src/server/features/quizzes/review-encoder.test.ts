@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubmitQuizReply } from '#shared/api/quiz.schema.ts';
-import { testContent } from '../../test-app.ts';
+import { testContent } from '../../testing/test-app.ts';
 import { createReviewEncoder } from './review-encoder.ts';
 
 describe('review encoder', () => {

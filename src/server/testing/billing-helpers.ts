@@ -7,7 +7,7 @@ import {
   type Jar,
   type TestApp,
   type TestUser,
-} from '../../test-app.ts';
+} from './test-app.ts';
 
 export const ORIGIN = TEST_ORIGIN;
 export type { Jar };

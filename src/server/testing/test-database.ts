@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 
 export interface TestDatabase extends DatabaseHandle {
   /** Drops everything this test database created. */

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { site } from '#shared/site.ts';
-import { buildApp, type AppDeps } from './app.ts';
-import type { Db } from './db/database.ts';
-import { addDays } from './platform/clock.ts';
-import { createTestDatabase, type TestDatabase } from './db/test-database.ts';
-import { loadEnv } from './env.ts';
-import { loadCourseContent, type CourseContent } from './features/courses/course-content.ts';
-import type { App } from './platform/fastify.ts';
+import { buildApp, type AppDeps } from '../app.ts';
+import type { Db } from '../db/database.ts';
+import { addDays } from '../platform/clock.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { loadEnv } from '../env.ts';
+import { loadCourseContent, type CourseContent } from '../content/course-content.ts';
+import type { App } from '../platform/fastify.ts';
 
 export interface TestApp {
   app: App;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture } from './content.fixture.ts';
+import { createFixture, type Fixture } from '../testing/content.fixture.ts';
 import { loadCourseContent } from './course-content.ts';
 
 let fixture: Fixture;

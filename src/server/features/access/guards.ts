@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/schema.ts';
-import type { ActiveAccess } from '../features/billing/access.repo.ts';
-import type { AccessService } from '../features/billing/access.service.ts';
-import { forbidden, unauthorized } from './errors.ts';
-import type { Sessions } from './sessions.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { ActiveAccess } from './access.repo.ts';
+import type { AccessService } from './access.service.ts';
+import { forbidden, unauthorized } from '../../platform/errors.ts';
+import type { Sessions } from '../auth/sessions.ts';
 
 /**
  * The server side of SPEC 2's protected-route guard. Every protected endpoint decides from the

@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { createWriteBatcher } from '../../db/write-batcher.ts';
 import type { AttemptRow, ProgressRepo } from '../progress/progress.repo.ts';
-import type { CourseContent } from './course-content.ts';
+import type { CourseContent } from '../../content/course-content.ts';
 import { createReviewEncoder } from './review-encoder.ts';
 
 /** Quizzes: served without their answers, graded here, every attempt kept, the best one reported. */
