@@ -11,7 +11,11 @@ import {
   type Jar,
   type TestUser,
 } from '../../testing/billing-helpers.ts';
-import { startStripeStandIn, type StandInSession, type StripeStandIn } from '../../testing/stripe-stand-in.ts';
+import {
+  startStripeStandIn,
+  type StandInSession,
+  type StripeStandIn,
+} from '../../testing/stripe-stand-in.ts';
 import { createStripePayments } from './stripe.payments.ts';
 
 const SECRET_KEY = 'sk_test_indent_standin';
