@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { LessonExercise } from '#shared/api/lesson.schema.ts';
-import { InlineCode } from './inline-code.tsx';
+import { InlineCode } from '#client/components/ui/inline-code.tsx';
 import styles from './exercise-card.module.css';
 
 /**

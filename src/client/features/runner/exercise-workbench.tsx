@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LessonExercise } from '#shared/api/lesson.schema.ts';
-import { InlineCode } from '#client/features/courses/inline-code.tsx';
+import { InlineCode } from '#client/components/ui/inline-code.tsx';
 import type { EditorHandle } from './code-editor.tsx';
 import { readDraft, startingPoint } from './drafts.ts';
 import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
