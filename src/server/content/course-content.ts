@@ -1,10 +1,11 @@
-import type { LessonReply } from '#shared/api/lesson.schema.ts';
+import type { LessonExercise, LessonReply } from '#shared/api/lesson.schema.ts';
 import type { PublicModule } from '#shared/api/modules.schema.ts';
 import type { QuizReply, QuizSummary } from '#shared/api/quiz.schema.ts';
 import { LESSONS_PER_MODULE } from '#shared/content/curriculum.ts';
 import { quizSlug } from '#shared/content/slug.ts';
-import { loadContent, type Course } from './content.loader.ts';
-import { createMarkdownRenderer } from './content.render.ts';
+import { loadContent } from './content.loader.ts';
+import type { Course, CourseExercise, CourseModule, CourseQuiz } from './content.loader.ts';
+import { createMarkdownRenderer, type MarkdownRenderer } from './content.render.ts';
 
 /*
  * The course as the API serves it: loaded and validated once at start-up, Markdown rendered and code
@@ -82,86 +83,13 @@ export async function prepareCourse(course: Course): Promise<CourseContent> {
       quizCount: module.quizzes.length,
       handsOnQuestionsCount: module.exercises.length,
     });
-
     for (const quiz of module.quizzes) {
-      const questions: GradableQuestion[] = quiz.questions.map((q) => ({
-        questionText: questionText(q.text, q.code),
-        answers: [...q.answers],
-        correct: q.correct,
-        explanation: q.explanation,
-      }));
-      const summary: QuizSummary = { _id: quiz.slug, title: quiz.title, quizNumber: module.number };
-      quizList.push(summary);
-      quizzes.set(quiz.slug, {
-        slug: quiz.slug,
-        title: quiz.title,
-        moduleNumber: module.number,
-        questions,
-      });
-      quizReplies.set(quiz.slug, {
-        ...summary,
-        questions: questions.map((q) => ({
-          questionText: q.questionText,
-          answers: q.answers.map((text) => ({ text })),
-        })),
-      });
+      const prepared = prepareQuiz(quiz);
+      quizList.push(prepared.summary);
+      quizzes.set(quiz.slug, prepared.gradable);
+      quizReplies.set(quiz.slug, prepared.reply);
     }
-
-    // The renderer meets the ```python blocks in the same order as the shared lesson parser did;
-    // both must agree, or the 'Try it' buttons would run the wrong code.
-    const python = module.lesson.python;
-    let seen = 0;
-    const lessonFile = `content/modules/${module.folder}/lesson.md`;
-    const html = renderer.render(module.lesson.markdown, {
-      onPython: ({ code }) => {
-        const block = python[seen];
-        seen++;
-        if (!block || block.code.trimEnd() !== code.trimEnd()) {
-          throw new ContentRenderError(
-            `${lessonFile}: python block ${seen} was read differently by the Markdown renderer than by the lesson parser (check its fence and indentation)`,
-          );
-        }
-        return block.index;
-      },
-    });
-    if (seen !== python.length) {
-      throw new ContentRenderError(
-        `${lessonFile}: the Markdown renderer found ${seen} python blocks but the lesson parser found ${python.length} (check for fences inside lists or quotes)`,
-      );
-    }
-
-    lessons.set(module.number, {
-      module: {
-        number: module.number,
-        title: module.title,
-        recapHtml: module.recap.map((item) => renderer.inline(item)),
-        nextHtml: renderer.render(module.next),
-      },
-      html,
-      codeBlocks: python.map((block) => ({
-        index: block.index,
-        code: block.code,
-        kind: block.kind,
-        ...(block.stdin !== undefined ? { stdin: block.stdin } : {}),
-      })),
-      exercises: module.exercises.map((exercise) => ({
-        id: exercise.id,
-        title: exercise.title,
-        promptHtml: renderer.render(exercise.prompt),
-        starter: exercise.starter,
-        solution: exercise.solution,
-        hints: [...exercise.hints],
-        check: {
-          ...(exercise.check.stdin !== undefined ? { stdin: exercise.check.stdin } : {}),
-          ...(exercise.check.setup !== undefined ? { setup: exercise.check.setup } : {}),
-          ...(exercise.check.stdout !== undefined ? { stdout: exercise.check.stdout } : {}),
-          ...(exercise.check.tests !== undefined ? { tests: exercise.check.tests } : {}),
-          ...(exercise.check.also !== undefined
-            ? { also: exercise.check.also.map((c) => ({ stdin: c.stdin, stdout: c.stdout })) }
-            : {}),
-        },
-      })),
-    });
+    lessons.set(module.number, prepareLesson(module, renderer));
     exerciseIds.set(
       module.number,
       module.exercises.map((e) => e.id),
@@ -182,6 +110,101 @@ export async function prepareCourse(course: Course): Promise<CourseContent> {
     findQuiz(titleOrSlug) {
       // quizSlug maps the title, its spaced form and the slug itself to the same key.
       return quizzes.get(quizSlug(titleOrSlug.trim()));
+    },
+  };
+}
+
+/** A quiz in its three served forms: list entry, graded form, and the reply without answers. */
+function prepareQuiz(quiz: CourseQuiz): {
+  summary: QuizSummary;
+  gradable: GradableQuiz;
+  reply: QuizReply;
+} {
+  const questions: GradableQuestion[] = quiz.questions.map((q) => ({
+    questionText: questionText(q.text, q.code),
+    answers: [...q.answers],
+    correct: q.correct,
+    explanation: q.explanation,
+  }));
+  const summary: QuizSummary = { _id: quiz.slug, title: quiz.title, quizNumber: quiz.moduleNumber };
+  return {
+    summary,
+    gradable: { slug: quiz.slug, title: quiz.title, moduleNumber: quiz.moduleNumber, questions },
+    reply: {
+      ...summary,
+      questions: questions.map((q) => ({
+        questionText: q.questionText,
+        answers: q.answers.map((text) => ({ text })),
+      })),
+    },
+  };
+}
+
+function prepareLesson(module: CourseModule, renderer: MarkdownRenderer): LessonReply {
+  const python = module.lesson.python;
+  return {
+    module: {
+      number: module.number,
+      title: module.title,
+      recapHtml: module.recap.map((item) => renderer.inline(item)),
+      nextHtml: renderer.render(module.next),
+    },
+    html: renderLessonHtml(module, renderer),
+    codeBlocks: python.map((block) => ({
+      index: block.index,
+      code: block.code,
+      kind: block.kind,
+      ...(block.stdin !== undefined ? { stdin: block.stdin } : {}),
+    })),
+    exercises: module.exercises.map((exercise) => prepareExercise(exercise, renderer)),
+  };
+}
+
+/**
+ * The lesson body. The renderer meets the ```python blocks in the same order as the shared lesson
+ * parser did; both must agree, or the 'Try it' buttons would run the wrong code.
+ */
+function renderLessonHtml(module: CourseModule, renderer: MarkdownRenderer): string {
+  const python = module.lesson.python;
+  let seen = 0;
+  const lessonFile = `content/modules/${module.folder}/lesson.md`;
+  const html = renderer.render(module.lesson.markdown, {
+    onPython: ({ code }) => {
+      const block = python[seen];
+      seen++;
+      if (!block || block.code.trimEnd() !== code.trimEnd()) {
+        throw new ContentRenderError(
+          `${lessonFile}: python block ${seen} was read differently by the Markdown renderer than by the lesson parser (check its fence and indentation)`,
+        );
+      }
+      return block.index;
+    },
+  });
+  if (seen !== python.length) {
+    throw new ContentRenderError(
+      `${lessonFile}: the Markdown renderer found ${seen} python blocks but the lesson parser found ${python.length} (check for fences inside lists or quotes)`,
+    );
+  }
+  return html;
+}
+
+function prepareExercise(exercise: CourseExercise, renderer: MarkdownRenderer): LessonExercise {
+  const check = exercise.check;
+  return {
+    id: exercise.id,
+    title: exercise.title,
+    promptHtml: renderer.render(exercise.prompt),
+    starter: exercise.starter,
+    solution: exercise.solution,
+    hints: [...exercise.hints],
+    check: {
+      ...(check.stdin !== undefined ? { stdin: check.stdin } : {}),
+      ...(check.setup !== undefined ? { setup: check.setup } : {}),
+      ...(check.stdout !== undefined ? { stdout: check.stdout } : {}),
+      ...(check.tests !== undefined ? { tests: check.tests } : {}),
+      ...(check.also !== undefined
+        ? { also: check.also.map((c) => ({ stdin: c.stdin, stdout: c.stdout })) }
+        : {}),
     },
   };
 }
