@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { site } from '#shared/site.ts';
 import styles from './footer.module.css';
+import { Button } from '#client/components/ui/button.tsx';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -101,17 +102,11 @@ export function ContactUs() {
                 <a href={`mailto:${email}`}>{email}</a>
               </p>
             ) : (
-              <button
-                type="button"
-                className={styles.primary}
-                onClick={() => setEmail(contactAddress())}
-              >
-                View Email Address
-              </button>
+              <Button onClick={() => setEmail(contactAddress())}>View Email Address</Button>
             )}
-            <button type="button" className={styles.secondary} onClick={close}>
+            <Button variant="quiet" onClick={close}>
               Close
-            </button>
+            </Button>
           </div>
         ) : null}
       </dialog>

@@ -5,6 +5,8 @@ import { CardPage } from '#client/components/ui/card-page.tsx';
 import { api, ApiError, type Reply } from '#client/lib/api.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import styles from './login-page.module.css';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 /**
  * The development stand-in for Google's consent screen. It exists only when no Google client is
@@ -67,19 +69,27 @@ export function DevLoginPage() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <button type="submit" className={styles.submit} disabled={busy || !state} aria-busy={busy}>
+        <Button
+          type="submit"
+          size="lg"
+          className={styles.submit}
+          disabled={busy || !state}
+          aria-busy={busy}
+        >
           {busy ? 'Signing in…' : 'Continue'}
-        </button>
+        </Button>
       </form>
       {!state ? (
-        <p className={styles.error} role="alert">
-          This page needs a sign-in attempt. Start again from <a href="/login">Log In</a>.
-        </p>
+        <Alert tone="error">
+          <p>
+            This page needs a sign-in attempt. Start again from <a href="/login">Log In</a>.
+          </p>
+        </Alert>
       ) : null}
       {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
+        <Alert tone="error">
+          <p>{error}</p>
+        </Alert>
       ) : null}
     </CardPage>
   );

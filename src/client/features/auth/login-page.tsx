@@ -8,6 +8,7 @@ import { log } from '#client/lib/log.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { useAuth } from './auth-context.tsx';
 import styles from './login-page.module.css';
+import { Alert } from '#client/components/ui/alert.tsx';
 
 export function LoginPage() {
   usePageTitle('Log In');
@@ -96,9 +97,9 @@ export function LoginPage() {
         </button>
       </form>
       {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
+        <Alert tone="error">
+          <p>{error}</p>
+        </Alert>
       ) : null}
       <p className={styles.small}>
         By continuing you agree to our <a href="/terms-and-conditions">Terms and Conditions</a> and{' '}

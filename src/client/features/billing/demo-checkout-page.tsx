@@ -9,6 +9,8 @@ import { log } from '#client/lib/log.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { demoCheckoutAction, fetchDemoCheckout, money } from './billing-api.ts';
 import styles from './payment-pages.module.css';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 /**
  * The demo driver's stand-in for a hosted checkout page (used only without Stripe keys, never in
@@ -53,11 +55,13 @@ export function DemoCheckoutPage() {
         Checkout
       </h1>
       {order.error ? (
-        <p className={styles.error} role="alert">
-          {order.error instanceof ApiError
-            ? order.error.message
-            : 'This checkout could not be loaded. Please start again from the pricing page.'}
-        </p>
+        <Alert tone="error">
+          <p>
+            {order.error instanceof ApiError
+              ? order.error.message
+              : 'This checkout could not be loaded. Please start again from the pricing page.'}
+          </p>
+        </Alert>
       ) : !data ? (
         <PageLoader label="Loading your order" />
       ) : (
@@ -83,24 +87,23 @@ export function DemoCheckoutPage() {
           </dl>
           {data.status === 'pending' ? (
             <div className={styles.actions}>
-              <button
-                type="button"
-                className={styles.primary}
+              <Button
+                size="lg"
                 onClick={() => void act('pay')}
                 disabled={busy !== null}
                 aria-busy={busy === 'pay'}
               >
                 {busy === 'pay' ? 'Paying…' : `Pay ${money(data.amountCents, data.currency)}`}
-              </button>
-              <button
-                type="button"
-                className={styles.secondary}
+              </Button>
+              <Button
+                size="lg"
+                variant="quiet"
                 onClick={() => void act('cancel')}
                 disabled={busy !== null}
                 aria-busy={busy === 'cancel'}
               >
                 Cancel
-              </button>
+              </Button>
             </div>
           ) : data.status === 'paid' ? (
             <p className={styles.text}>
@@ -116,9 +119,9 @@ export function DemoCheckoutPage() {
             </p>
           )}
           {error ? (
-            <p className={styles.error} role="alert">
-              {error}
-            </p>
+            <Alert tone="error">
+              <p>{error}</p>
+            </Alert>
           ) : null}
         </>
       )}

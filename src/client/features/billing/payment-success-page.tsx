@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { ButtonLink } from '#client/components/ui/button.tsx';
 import { CardBackdrop, CardPage } from '#client/components/ui/card-page.tsx';
 import { PageLoader } from '#client/components/ui/page-loader.tsx';
 import { useAuth } from '#client/features/auth/auth-context.tsx';
@@ -67,9 +68,9 @@ export function PaymentSuccessPage() {
       <p className={styles.text}>
         Thank you for your purchase! We&apos;ve sent the details of your transaction to your email.
       </p>
-      <Link className={styles.primary} to="/dashboard">
+      <ButtonLink size="lg" to="/dashboard">
         Go to Dashboard
-      </Link>
+      </ButtonLink>
     </CardPage>
   );
 }

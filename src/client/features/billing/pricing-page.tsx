@@ -10,6 +10,7 @@ import { createCheckout } from './billing-api.ts';
 import { CountdownBanner } from './countdown-banner.tsx';
 import { CurriculumOverview } from './curriculum-overview.tsx';
 import styles from './pricing-page.module.css';
+import { Alert } from '#client/components/ui/alert.tsx';
 
 const FEATURES = [
   '15 modules, from your very first program to algorithms and data structures',
@@ -122,9 +123,9 @@ export function PricingPage() {
           {busy ? 'Starting checkout…' : 'Buy Now'}
         </button>
         {error ? (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
+          <Alert tone="error">
+            <p>{error}</p>
+          </Alert>
         ) : null}
         <p className={styles.small}>
           Secure payment by card (Visa, Mastercard, American Express, Discover) in US dollars.

@@ -10,6 +10,8 @@ import { usePageTitle } from '#client/lib/page-title.ts';
 import { useModules, useProgress, useQuizScores, useQuizzes } from './courses-api.ts';
 import { CourseTopbar } from './course-topbar.tsx';
 import styles from './dashboard-page.module.css';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
@@ -63,19 +65,18 @@ export function DashboardPage() {
       {modules.isPending || quizzes.isPending ? (
         <PageLoader label="Loading your modules" />
       ) : modules.isError || quizzes.isError ? (
-        <div className={styles.error} role="alert">
+        <Alert tone="error">
           <p>We could not load your modules. Please check your connection.</p>
-          <button
-            type="button"
-            className={styles.retry}
+          <Button
+            variant="quiet"
             onClick={() => {
               void modules.refetch();
               void quizzes.refetch();
             }}
           >
             Try again
-          </button>
-        </div>
+          </Button>
+        </Alert>
       ) : (
         <ol className={styles.modules}>
           {modules.data.map((module) => (

@@ -1,5 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { LessonExercise } from '#shared/api/lesson.schema.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 import { InlineCode } from '#client/components/ui/inline-code.tsx';
 import styles from './exercise-card.module.css';
 
@@ -27,7 +29,12 @@ export function ExerciseCard({
   const headingId = useId();
 
   return (
-    <article className={styles.card} aria-labelledby={headingId} data-exercise-id={exercise.id}>
+    <Card
+      as="article"
+      className={styles.card}
+      aria-labelledby={headingId}
+      data-exercise-id={exercise.id}
+    >
       <h3 id={headingId} className={styles.title}>
         <span className={styles.number}>Exercise {number}</span> {exercise.title}
       </h3>
@@ -39,25 +46,23 @@ export function ExerciseCard({
       <div className={styles.actions}>
         {/* With the runner, hints come one at a time from the runner instead. */}
         {exercise.hints.length > 0 && !runner ? (
-          <button
-            type="button"
-            className={styles.secondary}
+          <Button
+            variant="quiet"
             aria-expanded={showHints}
             aria-controls={hintsId}
             onClick={() => setShowHints((v) => !v)}
           >
             {showHints ? 'Hide hints' : exercise.hints.length === 1 ? 'Show hint' : 'Show hints'}
-          </button>
+          </Button>
         ) : null}
-        <button
-          type="button"
-          className={styles.primary}
+        <Button
+          variant="secondary"
           aria-expanded={showSolution}
           aria-controls={solutionId}
           onClick={() => setShowSolution((v) => !v)}
         >
           {showSolution ? 'Hide Solution' : 'Show Solution'}
-        </button>
+        </Button>
       </div>
 
       <div id={hintsId} hidden={!showHints || Boolean(runner)}>
@@ -76,6 +81,6 @@ export function ExerciseCard({
           <code>{exercise.solution}</code>
         </pre>
       </div>
-    </article>
+    </Card>
   );
 }

@@ -11,6 +11,8 @@ import { useLesson } from './courses-api.ts';
 import { CourseTopbar } from './course-topbar.tsx';
 import { ExerciseCard } from './exercise-card.tsx';
 import styles from './lesson-page.module.css';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 export function LessonPage() {
   const params = useParams();
@@ -61,12 +63,12 @@ export function LessonPage() {
       {lesson.isPending ? (
         <PageLoader label="Loading the lesson" />
       ) : lesson.isError ? (
-        <div className={styles.error} role="alert">
+        <Alert tone="error">
           <p>We could not load this lesson. {lesson.error.message}</p>
-          <button type="button" className={styles.secondary} onClick={() => void lesson.refetch()}>
+          <Button variant="quiet" onClick={() => void lesson.refetch()}>
             Try again
-          </button>
-        </div>
+          </Button>
+        </Alert>
       ) : (
         <article className={styles.lesson}>
           <header>

@@ -6,7 +6,8 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { LessonCodeBlock } from '#shared/api/lesson.schema.ts';
 import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
 import { OutputPanel } from './output-panel.tsx';
-import { pythonRuntime } from './python-runtime.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { useRuntime } from './runtime-context.tsx';
 import styles from './runner.module.css';
 import { useRunner } from './use-runner.ts';
 
@@ -15,23 +16,24 @@ const CodeEditor = lazy(() => import('./code-editor.tsx'));
 export function TryIt({ block }: { block: LessonCodeBlock }) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  const runtime = useRuntime();
   return (
     <div className={styles.tryIt}>
-      <button
-        type="button"
-        className={styles.ghost}
+      <Button
+        size="sm"
+        variant="quiet"
         aria-expanded={open}
         aria-controls={`${id}-panel`}
         onClick={() => {
           if (!open)
-            void pythonRuntime()
+            void runtime()
               .preload()
               .catch(() => undefined);
           setOpen(!open);
         }}
       >
         {open ? 'Close editor' : 'Try it'}
-      </button>
+      </Button>
       <div id={`${id}-panel`} hidden={!open}>
         {open && <TryItPanel block={block} id={id} />}
       </div>
@@ -64,12 +66,12 @@ function TryItPanel({ block, id }: { block: LessonCodeBlock; id: string }) {
         Ctrl+Enter runs the code. Press Escape, then Tab, to leave the editor.
       </p>
       <div className={styles.toolbar}>
-        <button type="button" className={styles.primary} onClick={run} disabled={busy}>
+        <Button size="sm" onClick={run} disabled={busy}>
           Run
-        </button>
-        <button type="button" className={styles.secondary} onClick={runner.stop} disabled={!busy}>
+        </Button>
+        <Button size="sm" variant="secondary" onClick={runner.stop} disabled={!busy}>
           Stop
-        </button>
+        </Button>
       </div>
       {(block.stdin !== undefined || /\binput\s*\(/.test(block.code)) && (
         <div className={styles.stdin}>
