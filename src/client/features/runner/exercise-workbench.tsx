@@ -5,12 +5,13 @@
  */
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LessonExercise } from '#shared/api/lesson.schema.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import { InlineCode } from '#client/components/ui/inline-code.tsx';
 import type { EditorHandle } from './code-editor.tsx';
 import { readDraft, startingPoint } from './drafts.ts';
 import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
 import { OutputPanel } from './output-panel.tsx';
-import { pythonRuntime } from './python-runtime.ts';
+import { useRuntime } from './runtime-context.tsx';
 import styles from './runner.module.css';
 import { useExerciseAutosave, useSavedExercises, type SaveState } from './use-exercise-progress.ts';
 import { checkResult } from './run-results.ts';
@@ -58,6 +59,7 @@ function Workbench(props: {
   const [hintsShown, setHintsShown] = useState(0);
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const runner = useRunner();
+  const runtime = useRuntime();
   const { save } = useExerciseAutosave(exercise.id, setSaveState);
   const busy = runner.status !== 'idle';
 
@@ -126,7 +128,7 @@ function Workbench(props: {
           }}
           onRun={run}
           onFocus={() =>
-            void pythonRuntime()
+            void runtime()
               .preload()
               .catch(() => undefined)
           }
@@ -140,26 +142,26 @@ function Workbench(props: {
         the editor.
       </p>
       <div className={styles.toolbar}>
-        <button type="button" className={styles.primary} onClick={run} disabled={busy}>
+        <Button size="sm" onClick={run} disabled={busy}>
           Run
-        </button>
-        <button type="button" className={styles.secondary} onClick={check} disabled={busy}>
+        </Button>
+        <Button size="sm" variant="secondary" onClick={check} disabled={busy}>
           Check
-        </button>
-        <button type="button" className={styles.secondary} onClick={runner.stop} disabled={!busy}>
+        </Button>
+        <Button size="sm" variant="secondary" onClick={runner.stop} disabled={!busy}>
           Stop
-        </button>
-        <button type="button" className={styles.ghost} onClick={reset}>
+        </Button>
+        <Button size="sm" variant="quiet" onClick={reset}>
           Reset
-        </button>
-        <button
-          type="button"
-          className={styles.ghost}
+        </Button>
+        <Button
+          size="sm"
+          variant="quiet"
           onClick={() => setHintsShown((n) => Math.min(n + 1, hints.length))}
           disabled={hintsShown >= hints.length}
         >
           {hintsShown >= hints.length ? 'No more hints' : 'Hint'}
-        </button>
+        </Button>
       </div>
       <div className={styles.stdin}>
         <label htmlFor={inputId}>Program input</label>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RunRequest } from '#shared/content/python-checks.ts';
-import { pythonRuntime } from './python-runtime.ts';
+import { useRuntime } from './runtime-context.tsx';
 import { runResult, type RunnerResult, type RunOutcome } from './run-results.ts';
 import type { OutputChunk } from './worker-protocol.ts';
 
@@ -8,9 +8,10 @@ export type RunnerStatus = 'idle' | 'loading' | 'running';
 
 /** Loads Python in the background once the page has settled, so the first Run is quick. */
 export function usePreloadWhenIdle(): void {
+  const runtime = useRuntime();
   useEffect(() => {
     const start = () =>
-      void pythonRuntime()
+      void runtime()
         .preload()
         .catch(() => undefined);
     if ('requestIdleCallback' in window) {
@@ -19,11 +20,12 @@ export function usePreloadWhenIdle(): void {
     }
     const handle = setTimeout(start, 2_000);
     return () => clearTimeout(handle);
-  }, []);
+  }, [runtime]);
 }
 
 /** The state of one editor's runs: streamed output, status and the last result. */
 export function useRunner() {
+  const runtime = useRuntime();
   const [status, setStatus] = useState<RunnerStatus>('idle');
   const [output, setOutput] = useState<OutputChunk[]>([]);
   const [result, setResult] = useState<RunnerResult | undefined>(undefined);
@@ -52,7 +54,7 @@ export function useRunner() {
         let outcome: RunOutcome | undefined;
         for (const [index, request] of steps.entries()) {
           setOutput([]);
-          outcome = await pythonRuntime().run(request, {
+          outcome = await runtime().run(request, {
             onStatus: (s) => mounted.current && setStatus(s),
             onOutput: (chunk) => {
               if (!mounted.current) return;
@@ -88,10 +90,10 @@ export function useRunner() {
         if (mounted.current) setStatus('idle');
       }
     },
-    [],
+    [runtime],
   );
 
-  const stop = useCallback(() => pythonRuntime().stop(), []);
+  const stop = useCallback(() => runtime().stop(), [runtime]);
   const clear = useCallback(() => {
     setOutput([]);
     setResult(undefined);
