@@ -1,8 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { useParams } from 'react-router';
 import type { QuizReply, SubmitQuizReply } from '#shared/api/quiz.schema.ts';
 import { useAuth } from '#client/features/auth/auth-context.tsx';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button, ButtonLink } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { hasInlineCode, inlineCodeNodes } from '#client/components/ui/inline-code.tsx';
 import { Page } from '#client/components/ui/page.tsx';
 import { api, ApiError } from '#client/lib/api.ts';
 import { log } from '#client/lib/log.ts';
@@ -13,6 +17,31 @@ import styles from './quiz-page.module.css';
 
 /** SPEC 2: the literal two characters backslash-n in a question are shown as a line break too. */
 const withBreaks = (text: string) => text.replace(/\\n/g, '\n');
+
+/**
+ * A question is its text, then (after the first blank line) the program it asks about. The text is
+ * prose with `inline code`; the program is shown as written, preformatted.
+ */
+function QuestionText({ text, id, ref }: { text: string; id?: string; ref?: Ref<HTMLDivElement> }) {
+  const full = withBreaks(text);
+  const gap = full.indexOf('\n\n');
+  const prose = gap === -1 ? full : full.slice(0, gap);
+  const program = gap === -1 ? '' : full.slice(gap + 2);
+  return (
+    <div id={id} className={styles.question} ref={ref} tabIndex={-1}>
+      <p className={styles.questionProse}>{inlineCodeNodes(prose)}</p>
+      {program ? <pre className={styles.program}>{program}</pre> : null}
+    </div>
+  );
+}
+
+/**
+ * An answer with `backticks` is prose with code in it; one without (the printed text of an output
+ * question) is shown as the program would print it, in the code font.
+ */
+function AnswerText({ text, prose }: { text: string; prose: boolean }) {
+  return prose ? <>{inlineCodeNodes(text)}</> : <span className={styles.printed}>{text}</span>;
+}
 
 export function QuizPage() {
   const { quizTitle = '' } = useParams();
@@ -30,20 +59,16 @@ export function QuizPage() {
           {/* SPEC 2: while the quiz loads, the header stays empty. */}
           <header className={styles.header} aria-busy="true" />
           {quiz.isError ? (
-            <div className={styles.error} role="alert">
+            <Alert tone="error">
               <p>
                 {quiz.error instanceof ApiError && quiz.error.status === 404
                   ? 'We could not find this quiz. Pick one from the dashboard.'
                   : 'We could not load this quiz. Please check your connection.'}
               </p>
-              <button
-                type="button"
-                className={styles.secondary}
-                onClick={() => void quiz.refetch()}
-              >
+              <Button variant="quiet" onClick={() => void quiz.refetch()}>
                 Try again
-              </button>
-            </div>
+              </Button>
+            </Alert>
           ) : (
             <p className="visually-hidden" role="status">
               Loading the quiz
@@ -62,7 +87,7 @@ function QuizRunner({ quiz }: { quiz: QuizReply }) {
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<number, string>>({});
   const [result, setResult] = useState<SubmitQuizReply | null>(null);
-  const questionRef = useRef<HTMLPreElement>(null);
+  const questionRef = useRef<HTMLDivElement>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const groupName = useId();
@@ -133,35 +158,50 @@ function QuizRunner({ quiz }: { quiz: QuizReply }) {
         ) : null}
 
         <div className={styles.resultActions}>
-          <Link className={styles.primary} to="/dashboard">
-            Return to Dashboard
-          </Link>
-          <button type="button" className={styles.secondary} onClick={retake}>
+          <ButtonLink to="/dashboard">Return to Dashboard</ButtonLink>
+          <Button variant="quiet" onClick={retake}>
             Retake quiz
-          </button>
+          </Button>
         </div>
 
         <h2 className={styles.reviewHeading}>Review your answers</h2>
         <ol className={styles.review}>
-          {result.review.map((item, i) => (
-            <li key={i} className={item.isCorrect ? styles.right : styles.wrong}>
-              <p className={styles.verdict}>
-                Question {i + 1}: {item.isCorrect ? 'correct' : 'not correct'}
-              </p>
-              <pre className={styles.question}>{withBreaks(item.questionText)}</pre>
-              <dl className={styles.answers}>
-                <dt>Your answer</dt>
-                <dd>{item.chosen === '' ? 'Not answered' : item.chosen}</dd>
-                {item.isCorrect ? null : (
-                  <>
-                    <dt>Correct answer</dt>
-                    <dd>{item.correct}</dd>
-                  </>
-                )}
-              </dl>
-              <p className={styles.explanation}>{item.explanation}</p>
-            </li>
-          ))}
+          {result.review.map((item, i) => {
+            // The review has only the two answers; either with code spans makes both prose.
+            const prose = hasInlineCode(item.chosen) || hasInlineCode(item.correct);
+            return (
+              <Card
+                as="li"
+                key={i}
+                tone={item.isCorrect ? 'right' : 'wrong'}
+                className={item.isCorrect ? styles.right : styles.wrong}
+              >
+                <p className={styles.verdict}>
+                  Question {i + 1}: {item.isCorrect ? 'correct' : 'not correct'}
+                </p>
+                <QuestionText text={item.questionText} />
+                <dl className={styles.answers}>
+                  <dt>Your answer</dt>
+                  <dd>
+                    {item.chosen === '' ? (
+                      'Not answered'
+                    ) : (
+                      <AnswerText text={item.chosen} prose={prose} />
+                    )}
+                  </dd>
+                  {item.isCorrect ? null : (
+                    <>
+                      <dt>Correct answer</dt>
+                      <dd>
+                        <AnswerText text={item.correct} prose={prose} />
+                      </dd>
+                    </>
+                  )}
+                </dl>
+                <p className={styles.explanation}>{inlineCodeNodes(item.explanation)}</p>
+              </Card>
+            );
+          })}
         </ol>
       </section>
     );
@@ -169,6 +209,8 @@ function QuizRunner({ quiz }: { quiz: QuizReply }) {
 
   if (!question) return null;
   const busy = submit.isPending;
+  // Answers written with `code` are prose; the printed text of an output question stays code-like.
+  const proseAnswers = question.answers.some((answer) => hasInlineCode(answer.text));
   return (
     <section aria-labelledby="quiz-heading">
       <header className={styles.header}>
@@ -186,9 +228,7 @@ function QuizRunner({ quiz }: { quiz: QuizReply }) {
           next();
         }}
       >
-        <pre id={`${groupName}-q`} className={styles.question} ref={questionRef} tabIndex={-1}>
-          {withBreaks(question.questionText)}
-        </pre>
+        <QuestionText id={`${groupName}-q`} text={question.questionText} ref={questionRef} />
         {/* Native radios: Tab enters the group, the arrow keys choose, Space picks. */}
         <div
           key={index}
@@ -210,8 +250,13 @@ function QuizRunner({ quiz }: { quiz: QuizReply }) {
                   disabled={busy}
                   onChange={() => setAnswers({ ...answers, [index]: answer.text })}
                 />
-                <label htmlFor={id} className={styles.answer}>
-                  {answer.text}
+                <label
+                  htmlFor={id}
+                  className={
+                    proseAnswers ? `${styles.answer} ${styles.proseAnswer}` : styles.answer
+                  }
+                >
+                  <AnswerText text={answer.text} prose={proseAnswers} />
                 </label>
               </div>
             );
@@ -219,7 +264,7 @@ function QuizRunner({ quiz }: { quiz: QuizReply }) {
         </div>
 
         {submit.isError ? (
-          <div className={styles.error} role="alert">
+          <Alert tone="error">
             <p>
               Your answers were not sent:{' '}
               {submit.error instanceof ApiError
@@ -227,20 +272,15 @@ function QuizRunner({ quiz }: { quiz: QuizReply }) {
                 : 'something went wrong on the way.'}{' '}
               Your answers are kept.
             </p>
-            <button
-              type="button"
-              className={styles.secondary}
-              onClick={() => submit.mutate()}
-              disabled={busy}
-            >
+            <Button variant="quiet" onClick={() => submit.mutate()} disabled={busy}>
               Try again
-            </button>
-          </div>
+            </Button>
+          </Alert>
         ) : null}
 
-        <button type="submit" className={styles.next} disabled={chosen === undefined || busy}>
+        <Button type="submit" disabled={chosen === undefined || busy} aria-busy={busy}>
           {last ? (busy ? 'Submitting…' : 'Submit Quiz') : 'Next Question'}
-        </button>
+        </Button>
       </form>
     </section>
   );
