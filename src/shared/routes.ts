@@ -1,23 +1,48 @@
 /**
- * The page routes of SPEC section 2. The client router and the server's "is this a page?" check (which
- * decides between the app with status 200 and the app's not-found page with status 404) both use them.
+ * The page routes of SPEC section 2: the one list of the app's pages. The client builds its router
+ * from it (each page id maps to its lazily loaded module there), and the server's "is this a page?"
+ * check (which decides between the app with status 200 and the app's not-found page with status 404)
+ * reads the same paths, so a page added here is known to both.
  */
-export const pageRoutes = [
-  '/',
-  '/login',
-  '/pricing',
-  '/account-details',
-  '/payment-success',
-  '/privacy',
-  '/terms-and-conditions',
-  '/articles',
-  '/article/:slug',
-  '/dashboard',
-  '/dashboard/lessons/:module',
-  '/dashboard/quiz/:quizTitle',
-  '/demo-checkout/:id',
-  '/dev-login',
-] as const;
+
+/**
+ * Where a page sits in the client's layout nesting:
+ * - `public`: the site layout only; static pages never download TanStack Query;
+ * - `data`: inside QueryLayout, for pages that fetch data;
+ * - `subscriber`: inside QueryLayout and RequireSubscriber (signed in with active access).
+ */
+export type PageGate = 'public' | 'data' | 'subscriber';
+
+export interface PageRoute {
+  /** A React Router path; `:name` segments match one non-empty segment. */
+  path: string;
+  /** The page module the client loads for it (see app/router.tsx). */
+  page: string;
+  gate: PageGate;
+}
+
+export const pages = [
+  { path: '/', page: 'home', gate: 'public' },
+  { path: '/privacy', page: 'privacy', gate: 'public' },
+  { path: '/terms-and-conditions', page: 'terms', gate: 'public' },
+  { path: '/articles', page: 'articles', gate: 'public' },
+  { path: '/article/:slug', page: 'article', gate: 'public' },
+  { path: '/login', page: 'login', gate: 'data' },
+  { path: '/pricing', page: 'pricing', gate: 'data' },
+  { path: '/payment-success', page: 'payment-success', gate: 'data' },
+  { path: '/demo-checkout/:id', page: 'demo-checkout', gate: 'data' },
+  { path: '/account-details', page: 'account-details', gate: 'subscriber' },
+  { path: '/dashboard', page: 'dashboard', gate: 'subscriber' },
+  { path: '/dashboard/lessons/:module', page: 'lesson', gate: 'subscriber' },
+  { path: '/dashboard/quiz/:quizTitle', page: 'quiz', gate: 'subscriber' },
+  { path: '/dev-login', page: 'dev-login', gate: 'data' },
+] as const satisfies readonly PageRoute[];
+
+/** The id of each page, so the client's page-module table must name every one. */
+export type PageId = (typeof pages)[number]['page'];
+
+/** The paths alone, in the order above. */
+export const pageRoutes: readonly string[] = pages.map((route) => route.path);
 
 export const MODULE_COUNT = 15;
 
@@ -32,13 +57,13 @@ export function lessonModuleNumber(segment: string): number | null {
 /** Whether a path (no query) is one of the app's pages. */
 export function isPagePath(path: string): boolean {
   const parts = path.replace(/\/+$/, '').split('/').filter(Boolean);
-  return pageRoutes.some((route) => {
+  return pages.some(({ path: route, page }) => {
     const routeParts = route.split('/').filter(Boolean);
     if (routeParts.length !== parts.length) return false;
     return routeParts.every((segment, i) => {
       const actual = parts[i] ?? '';
-      if (route === '/dashboard/lessons/:module' && i === 2)
-        return lessonModuleNumber(actual) !== null;
+      // Only module1 .. module15 are lessons; /dashboard/lessons/module16 is not a page.
+      if (page === 'lesson' && segment === ':module') return lessonModuleNumber(actual) !== null;
       return segment.startsWith(':') ? actual.length > 0 : segment === actual;
     });
   });
