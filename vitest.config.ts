@@ -1,8 +1,16 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+const { version: pyodideVersion } = createRequire(import.meta.url)('pyodide/package.json') as {
+  version: string;
+};
+
 export default defineConfig({
+  // The build's pyodide plugin defines this for the runner; component tests import the runner too.
+  define: { __PYODIDE_VERSION__: JSON.stringify(pyodideVersion) },
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // Component tests (.tsx) pick jsdom with a `// @vitest-environment jsdom` line of their own.
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
     // Each test file gets its own database, so files can run in parallel safely.
     pool: 'forks',
