@@ -167,7 +167,7 @@ describe('exercise progress', () => {
         })),
       )
       .execute();
-    const more = await put(jar, 'm02-e2-minutes-to-hours', { code: 'x' });
+    const more = await put(jar, 'm02-e4-name-badge', { code: 'x' });
     expect(more.statusCode).toBe(413);
     // Work on an exercise already stored can still be saved.
     expect((await put(jar, 'm01-e1-first-words', { code: 'y' })).statusCode).toBe(200);
