@@ -1,6 +1,7 @@
 import { useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { LessonCodeBlock } from '#shared/api/lesson.schema.ts';
+import { Checkpoint } from './checkpoint.tsx';
 import { TryIt } from './try-it.tsx';
 
 interface Slot {
@@ -11,7 +12,9 @@ interface Slot {
 /**
  * Puts a 'Try it' button under every python example of server-rendered lesson html: finds each
  * `data-code-block="{index}"` wrapper inside `container` (the element holding the html, passed
- * once it is in the page) and renders a TryIt in a slot right after it.
+ * once it is in the page) and renders a TryIt in a slot right after it. A checkpoint's block gets
+ * the Checkpoint instead: running it before predicting would give the answer away (its own
+ * 'Try it' appears once the output is revealed).
  */
 export function LessonTryIts(props: {
   container: HTMLElement | null;
@@ -39,11 +42,18 @@ export function LessonTryIts(props: {
     };
   }, [container, blocks]);
 
+  let checkpoints = 0;
   return (
     <>
-      {slots.map(({ block, node }) =>
-        createPortal(<TryIt block={block} />, node, String(block.index)),
-      )}
+      {slots.map(({ block, node }) => {
+        const { checkpoint } = block;
+        const widget = checkpoint ? (
+          <Checkpoint block={{ ...block, checkpoint }} number={++checkpoints} />
+        ) : (
+          <TryIt block={block} />
+        );
+        return createPortal(widget, node, String(block.index));
+      })}
     </>
   );
 }
