@@ -42,12 +42,13 @@ describe('verifyContent', () => {
     expect(report.problems).toEqual([]);
     expect(report.failures).toEqual([]);
     expect(report.ok).toBe(true);
-    // Per module: 3 runnable blocks; module 1: 3 exercises, 1 quiz; module 2: 5 exercises, 3 quizzes.
+    // Per module: 3 runnable blocks and 5 checkpoints; module 1: 3 exercises, 1 quiz; module 2: 5
+    // exercises, 3 quizzes.
     expect(report.summary).toBe(
-      '2 modules, 8 exercises, 4 quizzes, 40 questions, 6 code blocks: all verified',
+      '2 modules, 8 exercises, 4 quizzes, 40 questions, 16 code blocks: all verified',
     );
-    // 6 blocks + 8 exercises x (solution, starter, one wrong) + 4 verified questions.
-    expect(report.counts.runs).toBe(6 + 8 * 3 + 4);
+    // 16 blocks + 8 exercises x (solution, starter, one wrong) + 4 verified questions.
+    expect(report.counts.runs).toBe(16 + 8 * 3 + 4);
   });
 
   it('fails a broken solution, naming the file, line and exercise', async () => {
@@ -91,7 +92,7 @@ describe('verifyContent', () => {
     expect(passing.failures).toEqual([]);
     // 8 exercises x 3 attempts, plus the second input for the solution and the wrong entry (the
     // starter prints nothing, so it already fails the first).
-    expect(passing.counts.runs).toBe(6 + 8 * 3 + 2 + 4);
+    expect(passing.counts.runs).toBe(16 + 8 * 3 + 2 + 4);
 
     // A solution right for the first input only is caught by the second.
     await fixture.edit(file, '      for i in range(1, n + 1):', '      for i in range(1, 4):');
@@ -171,7 +172,7 @@ describe('verifyContent', () => {
       `content/${M1}/lesson.md python block 1`,
     ]);
     expect(report.summary).toBe(
-      '2 modules, 7 exercises, 4 quizzes, 40 questions, 6 code blocks: 2 problems',
+      '2 modules, 7 exercises, 4 quizzes, 40 questions, 16 code blocks: 2 problems',
     );
   });
 
@@ -188,7 +189,7 @@ describe('verifyContent', () => {
     const report = await verify([1]);
     expect(report.ok).toBe(true);
     expect(report.summary).toBe(
-      '1 module, 3 exercises, 1 quiz, 10 questions, 3 code blocks: all verified',
+      '1 module, 3 exercises, 1 quiz, 10 questions, 8 code blocks: all verified',
     );
   });
 });

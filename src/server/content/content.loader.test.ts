@@ -48,7 +48,11 @@ describe('loadContent on a valid tree', () => {
     expect(m1?.quizzes[0]?.questions[0]?.answers).toEqual(['0 1 2', '1 2 3', '0 1 2 3', '3']);
     expect(m1?.quizzes[0]?.questions[1]?.correct).toBe(1);
     expect(m1?.lesson.proseWords).toBeGreaterThanOrEqual(2_000);
-    expect(m1?.lesson.python.map((b) => b.kind)).toEqual(['run', 'raises', 'run', 'norun']);
+    // The four kinds of block, then the lesson's five checkpoints.
+    expect(m1?.lesson.python.map((b) => b.kind)).toEqual([
+      ...['run', 'raises', 'run', 'norun'],
+      ...['run', 'run', 'raises', 'run', 'run'],
+    ]);
     expect(m1?.recap).toHaveLength(4);
     expect(course.articles.map((a) => [a.slug, a.title])).toEqual([
       ['should-i-learn-to-code', 'Should I Learn to Code?'],
@@ -65,8 +69,8 @@ describe('loadContent on a valid tree', () => {
   });
 
   it('keeps YAML scalars as written: 3.0 stays "3.0", True stays "True"', async () => {
-    await fixture.edit(`${M1}/quizzes.yaml`, '- Answer 0 of question 2', '- 3.0');
-    await fixture.edit(`${M1}/quizzes.yaml`, '- Answer 1 of question 2', '- True');
+    await fixture.edit(`${M1}/quizzes.yaml`, '- Answer 0 of point 2', '- 3.0');
+    await fixture.edit(`${M1}/quizzes.yaml`, '- Answer 1 of point 2', '- True');
     const course = await loadContent(fixture.root);
     expect(course.modules[0]?.quizzes[0]?.questions[1]?.answers.slice(0, 2)).toEqual([
       '3.0',
@@ -94,7 +98,7 @@ describe('loadContent on a valid tree', () => {
     });
     expect(scan.locate(question ?? {})).toEqual({
       file: `content/${M1}/quizzes.yaml`,
-      line: await fixture.lineOf(`${M1}/quizzes.yaml`, 'text: Question 3 about'),
+      line: await fixture.lineOf(`${M1}/quizzes.yaml`, 'text: Point 3 about'),
     });
   });
 });
@@ -129,7 +133,7 @@ describe('loadContent reports every problem with file, line, path and hint', () 
       'hints:\n      - Use a loop.',
       'hint:\n      - Use a loop.',
     );
-    await fixture.edit(`${M1}/quizzes.yaml`, '          - Answer 3 of question 2\n', '');
+    await fixture.edit(`${M1}/quizzes.yaml`, '          - Answer 3 of point 2\n', '');
     await fixture.edit(
       `${M2}/module.yaml`,
       'title: Basic Concepts and Operations',

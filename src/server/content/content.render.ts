@@ -1,5 +1,6 @@
 import { Marked, type Tokens } from 'marked';
 import { createHighlighter } from 'shiki';
+import { renderDiagram, type PreparedSvg } from './diagram.svg.ts';
 
 /*
  * Markdown to HTML, done once at start-up. Code is highlighted here on the server so no highlighter
@@ -20,6 +21,8 @@ export interface RenderOptions {
    * `data-code-block`, which the lesson page's 'Try it' buttons use to find the block's code.
    */
   readonly onPython?: (block: RenderedBlockInfo) => number;
+  /** The lesson's checked diagrams by file name; a paragraph that is only `![alt](name.svg)` shows one. */
+  readonly diagrams?: ReadonlyMap<string, { readonly alt: string; readonly svg: PreparedSvg }>;
 }
 
 export interface MarkdownRenderer {
@@ -42,8 +45,12 @@ export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
   const highlight = (code: string, lang: 'python' | 'text') =>
     highlighter.codeToHtml(code, { lang, theme: THEME });
 
-  // The per-call options reach the renderer through this variable: rendering is synchronous.
+  // The per-call options and state reach the renderer through these variables: rendering is
+  // synchronous. A checkpoint's output block stays off the page (the learner predicts it first):
+  // `hideOutput` is set by the checkpoint's python block and consumed by the next code block.
   let current: RenderOptions = {};
+  let hideOutput = false;
+  const titleIds = new Map<string, number>();
 
   const copyButton =
     '<button type="button" class="code-copy" data-copy aria-label="Copy code">Copy</button>';
@@ -55,9 +62,17 @@ export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
       code(token: Tokens.Code): string {
         const info = (token.lang ?? '').trim();
         const lang = info.split(/\s+/)[0] ?? '';
+        const hidden = hideOutput && lang === 'output';
+        hideOutput = false;
+        // The predict block (options and why) reaches the page through the lesson reply instead.
+        if (hidden || lang === 'predict') return '';
         if (lang === 'python') {
           const index = current.onPython?.({ info, code: token.text });
-          const attr = index === undefined ? '' : ` data-code-block="${index}"`;
+          const checkpoint = /(?:^|\s)checkpoint(?:\s|$)/.test(info);
+          hideOutput = checkpoint;
+          const attr =
+            (index === undefined ? '' : ` data-code-block="${index}"`) +
+            (checkpoint ? ' data-checkpoint' : '');
           const kind = /\bnorun\b/.test(info) ? 'norun' : /\braises=/.test(info) ? 'raises' : 'run';
           return `<div class="code-block" data-lang="python" data-kind="${kind}"${attr}>${copyButton}${highlight(token.text, 'python')}</div>\n`;
         }
@@ -65,6 +80,18 @@ export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
           return `<div class="code-output" role="group" aria-label="Output"><span class="code-output-label" aria-hidden="true">Output</span>${highlight(token.text, 'text')}</div>\n`;
         }
         return `<div class="code-block" data-lang="${escapeHtml(lang || 'text')}">${copyButton}${highlight(token.text, 'text')}</div>\n`;
+      },
+      paragraph(token: Tokens.Paragraph): string | false {
+        const only = token.tokens.length === 1 ? token.tokens[0] : undefined;
+        const diagram =
+          only?.type === 'image' ? current.diagrams?.get((only as Tokens.Image).href) : undefined;
+        if (!diagram || !only) return false;
+        const file = (only as Tokens.Image).href;
+        const base = `${file.replace(/\.svg$/, '')}-title`;
+        const seen = (titleIds.get(base) ?? 0) + 1;
+        titleIds.set(base, seen);
+        const id = seen === 1 ? base : `${base}-${seen}`;
+        return `${renderDiagram(diagram.svg, diagram.alt, id)}\n`;
       },
       // Links to other sites open normally but never hand them our page (window.opener).
       link(token: Tokens.Link): string {
@@ -80,6 +107,8 @@ export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
   return {
     render(markdown, options = {}) {
       current = options;
+      hideOutput = false;
+      titleIds.clear();
       try {
         return marked.parse(markdown, { async: false });
       } finally {

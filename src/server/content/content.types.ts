@@ -3,8 +3,9 @@
  * Kept apart from the readers so each reader, the course-wide checks and the verifier share them.
  */
 
-import type { FencedBlock, PythonBlock } from '#shared/content/lesson-blocks.ts';
+import type { DiagramRef, FencedBlock, PythonBlock } from '#shared/content/lesson-blocks.ts';
 import type { Exercise, Question } from '#shared/content/schema.ts';
+import type { PreparedSvg } from './diagram.svg.ts';
 
 type DeepReadonly<T> = T extends (infer E)[]
   ? readonly DeepReadonly<E>[]
@@ -29,6 +30,12 @@ export interface CourseLesson {
   readonly blocks: readonly FencedBlock[];
   readonly python: readonly PythonBlock[];
   readonly proseWords: number;
+  /** The diagrams the lesson shows, in order, each checked and ready to inline. */
+  readonly diagrams: readonly LessonDiagram[];
+}
+
+export interface LessonDiagram extends DiagramRef {
+  readonly svg: PreparedSvg;
 }
 
 export interface CourseModule {

@@ -16,7 +16,11 @@ describe('loadCourseContent', () => {
     const lesson = content.lessons.get(1);
     expect(lesson).toBeDefined();
     if (!lesson) return;
-    expect(lesson.codeBlocks.map((b) => b.kind)).toEqual(['run', 'raises', 'run', 'norun']);
+    // The four kinds of block, then the lesson's five checkpoints.
+    expect(lesson.codeBlocks.map((b) => b.kind)).toEqual([
+      ...['run', 'raises', 'run', 'norun'],
+      ...['run', 'run', 'raises', 'run', 'run'],
+    ]);
     expect(lesson.codeBlocks[2]?.stdin).toBe('Ada\n36');
     for (const block of lesson.codeBlocks) {
       expect(lesson.html).toContain(`data-code-block="${block.index}"`);

@@ -155,6 +155,15 @@ function prepareLesson(module: CourseModule, renderer: MarkdownRenderer): Lesson
       code: block.code,
       kind: block.kind,
       ...(block.stdin !== undefined ? { stdin: block.stdin } : {}),
+      ...(block.checkpoint && block.output
+        ? {
+            checkpoint: {
+              options: block.checkpoint.options ? [...block.checkpoint.options] : null,
+              output: block.output.text,
+              whyHtml: renderer.inline(block.checkpoint.why),
+            },
+          }
+        : {}),
     })),
     exercises: module.exercises.map((exercise) => prepareExercise(exercise, renderer)),
   };
@@ -169,6 +178,7 @@ function renderLessonHtml(module: CourseModule, renderer: MarkdownRenderer): str
   let seen = 0;
   const lessonFile = `content/modules/${module.folder}/lesson.md`;
   const html = renderer.render(module.lesson.markdown, {
+    diagrams: new Map(module.lesson.diagrams.map((d) => [d.file, d])),
     onPython: ({ code }) => {
       const block = python[seen];
       seen++;

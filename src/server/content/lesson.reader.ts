@@ -1,9 +1,14 @@
-/* lesson.md of one module: the shared lesson parser's block rules plus the minimum length. */
+/*
+ * lesson.md of one module: the shared lesson parser's block rules, the minimum length, and the SVG
+ * file of every diagram it shows (read from the module folder and checked).
+ */
 
 import path from 'node:path';
 import { parseLesson } from '#shared/content/lesson-blocks.ts';
+import type { DiagramRef } from '#shared/content/lesson-blocks.ts';
 import { readText } from './content.files.ts';
-import type { CourseLesson, ReadContext } from './content.types.ts';
+import type { CourseLesson, LessonDiagram, ReadContext } from './content.types.ts';
+import { checkSvg } from './diagram.svg.ts';
 
 export const MIN_LESSON_WORDS = 2_000;
 
@@ -29,10 +34,44 @@ export async function readLessonFile(
       });
     }
   }
+  const diagrams: LessonDiagram[] = [];
+  for (const ref of parsed.diagrams) {
+    const diagram = await readDiagram(dir, shownDir, ref, ctx);
+    if (diagram) diagrams.push(diagram);
+  }
   return {
     markdown,
     blocks: parsed.blocks,
     python: parsed.python,
     proseWords: parsed.proseWords,
+    diagrams,
   };
+}
+
+async function readDiagram(
+  dir: string,
+  shownDir: string,
+  ref: DiagramRef,
+  ctx: ReadContext,
+): Promise<LessonDiagram | undefined> {
+  const source = await readText(path.join(dir, ref.file));
+  if (source === undefined) {
+    ctx.problems.push({
+      file: `${shownDir}/lesson.md`,
+      line: ref.line,
+      message: `diagram ${ref.file} is not in the module folder`,
+      hint: `save the SVG as ${shownDir}/${ref.file}`,
+    });
+    return undefined;
+  }
+  const checked = checkSvg(source, ref.file.replace(/\.svg$/, ''));
+  for (const p of checked.problems) {
+    ctx.problems.push({
+      file: `${shownDir}/${ref.file}`,
+      ...(p.line !== undefined ? { line: p.line } : {}),
+      message: p.message,
+      ...(p.hint !== undefined ? { hint: p.hint } : {}),
+    });
+  }
+  return checked.svg ? { ...ref, svg: checked.svg } : undefined;
 }

@@ -43,10 +43,15 @@ export async function readModule(
   };
 }
 
-/** Every expected file is there and nothing else is. */
+/** The lesson's diagrams live beside it; lesson.reader.ts reads the ones the lesson shows. */
+function isDiagramFile(entry: DirEntry): boolean {
+  return !entry.isDirectory && entry.name.endsWith('.svg');
+}
+
+/** Every expected file is there and nothing else is (besides the lesson's SVG diagrams). */
 function checkModuleFiles(entries: readonly DirEntry[], shownDir: string, ctx: ReadContext): void {
   for (const entry of entries) {
-    if (!(MODULE_FILES as readonly string[]).includes(entry.name)) {
+    if (!(MODULE_FILES as readonly string[]).includes(entry.name) && !isDiagramFile(entry)) {
       ctx.problems.push({
         file: `${shownDir}/${entry.name}`,
         message: 'unexpected file in a module folder',

@@ -36,7 +36,123 @@ next: >-
 `;
 }
 
+/** The diagram every fixture lesson shows (`total-box.svg`): valid per content/README.md. */
+export function diagramSvg(): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 120">
+  <defs>
+    <marker id="total-box-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto">
+      <path class="d-arrow" d="M 0 0 L 10 5 L 0 10 z"/>
+    </marker>
+  </defs>
+  <text class="d-code" x="20" y="64" font-size="18">total</text>
+  <line class="d-line" x1="80" y1="58" x2="200" y2="58" marker-end="url(#total-box-arrow)"/>
+  <rect class="d-box" x="210" y="30" width="120" height="56" rx="8"/>
+  <text class="d-code" x="250" y="64" font-size="18">10</text>
+</svg>
+`;
+}
+
+/** Five checkpoints: options, typed output (no options), raises=, stdin= and a 4-option one. */
+export const CHECKPOINTS: readonly string[] = [
+  `\`\`\`python checkpoint
+count = 2
+count = count + 3
+print(count)
+\`\`\`
+
+\`\`\`output
+5
+\`\`\`
+
+\`\`\`predict
+options:
+  - "2"
+  - "5"
+  - "count + 3"
+why: The right side is worked out first, with the old \`count\`, and the result replaces it.
+\`\`\``,
+  `\`\`\`python checkpoint
+print("ab" * 3)
+\`\`\`
+
+\`\`\`output
+ababab
+\`\`\`
+
+\`\`\`predict
+why: Multiplying a string by 3 repeats it three times.
+\`\`\``,
+  `\`\`\`python checkpoint raises=ValueError
+print("start")
+print(int("ten"))
+\`\`\`
+
+\`\`\`output
+start
+ValueError: invalid literal for int() with base 10: 'ten'
+\`\`\`
+
+\`\`\`predict
+options:
+  - |
+    start
+    ValueError: invalid literal for int() with base 10: 'ten'
+  - "start"
+  - "ValueError: invalid literal for int() with base 10: 'ten'"
+why: Lines run in order, so \`start\` is printed before the error stops the program.
+\`\`\``,
+  `\`\`\`python checkpoint stdin="Bo"
+name = input()
+print("Hi", name)
+\`\`\`
+
+\`\`\`output
+Hi Bo
+\`\`\`
+
+\`\`\`predict
+options:
+  - Hi name
+  - Hi Bo
+  - HiBo
+why: "\`print\` puts one space between its arguments, and \`name\` holds what was typed."
+\`\`\``,
+  `\`\`\`python checkpoint
+names = ["Ada"]
+others = names
+others.append("Alan")
+print(len(names))
+\`\`\`
+
+\`\`\`output
+2
+\`\`\`
+
+\`\`\`predict
+options:
+  - "1"
+  - "0"
+  - "3"
+  - "2"
+why: "\`others\` and \`names\` are two names for one list, so appending through either changes it."
+\`\`\``,
+];
+
+export const DIAGRAM_LINE =
+  '![A name, total, with an arrow to a box holding the number 10.](total-box.svg)';
+
+/**
+ * A lesson that follows every rule: the four kinds of python block, then about `words` words of
+ * prose in five stretches, each followed by a checkpoint, and one diagram.
+ */
 export function lessonMd(words = 2_100): string {
+  const paragraphs = prose(words).split('\n\n');
+  const per = Math.ceil(paragraphs.length / CHECKPOINTS.length);
+  const stretches = CHECKPOINTS.map((checkpoint, i) => {
+    const text = paragraphs.slice(i * per, (i + 1) * per).join('\n\n');
+    const diagram = i === 0 ? `\n\n${DIAGRAM_LINE}` : '';
+    return `${text}${diagram}\n\n${checkpoint}`;
+  });
   return `An introduction paragraph that says what this lesson is about.
 
 ## Printing
@@ -80,7 +196,7 @@ urllib.request.urlopen("https://example.com")
 
 ## Reading
 
-${prose(words)}
+${stretches.join('\n\n')}
 `;
 }
 
@@ -108,6 +224,27 @@ function exercise(number: number, k: number): string {
       - |
         for i in range(3):
             print(i)
+`;
+  }
+  // From module 3 on, the area exercise is a "fix this program" one, as the rules require.
+  if (number >= 3 && k === 2) {
+    return `  - id: m${nn}-e${k}-area
+    kind: fix
+    title: Area ${k}
+    prompt: |
+      This function should return the area of a rectangle, but it has a bug. Fix it.
+    starter: |
+      def area(w, h):
+          return w + h
+    solution: |
+      def area(w, h):
+          return w * h
+    hints:
+      - Multiply.
+    check:
+      tests: |
+        assert "area" in globals(), "Define a function called area"
+        assert area(2, 3) == 6, "area(2, 3) should be 6, but it returned " + repr(area(2, 3))
 `;
   }
   return `  - id: m${nn}-e${k}-area
@@ -138,11 +275,15 @@ export function exercisesYaml(number: number, count?: number): string {
   return `exercises:\n${Array.from({ length: n }, (_, i) => exercise(number, i + 1)).join('')}`;
 }
 
+/** Questions 2 to 10 cycle through these, so every module has each kind (rules of quizzes.yaml). */
+const OTHER_KINDS = ['bug', 'which-code', 'concept', 'complete'] as const;
+
 function question(i: number): string {
   const correct = i % 4;
   if (i === 0) {
     // A verified output question whose right answer sits at index 0.
     return `      - text: What does this program print?
+        kind: output
         code: |
           for i in range(3):
               print(i, end=" ")
@@ -156,10 +297,9 @@ function question(i: number): string {
         verify: output
 `;
   }
-  const answers = [0, 1, 2, 3]
-    .map((a) => `          - Answer ${a} of question ${i + 1}`)
-    .join('\n');
-  return `      - text: Question ${i + 1} about Python?
+  const answers = [0, 1, 2, 3].map((a) => `          - Answer ${a} of point ${i + 1}`).join('\n');
+  return `      - text: Point ${i + 1} about Python?
+        kind: ${OTHER_KINDS[i % OTHER_KINDS.length] ?? 'concept'}
         answers:
 ${answers}
         correct: ${correct}
@@ -183,6 +323,7 @@ export function moduleFiles(number: number): Record<string, string> {
     'lesson.md': lessonMd(),
     'exercises.yaml': exercisesYaml(number),
     'quizzes.yaml': quizzesYaml(number),
+    'total-box.svg': diagramSvg(),
   };
 }
 

@@ -12,6 +12,19 @@ export const lessonCodeBlockSchema = z.object({
   code: z.string(),
   kind: z.enum(['run', 'raises', 'norun']),
   stdin: z.string().optional(),
+  /**
+   * Set on a checkpoint (predict, then run): its wrapper in `html` carries `data-checkpoint`, and its
+   * output is not in `html` at all. `options`: 3 or 4 choices, exactly one equal to `output`, or null
+   * when the learner types the output; `output`: the output block's text; `whyHtml`: one sentence of
+   * inline HTML saying why, shown after the learner has predicted.
+   */
+  checkpoint: z
+    .object({
+      options: z.array(z.string()).min(3).max(4).nullable(),
+      output: z.string(),
+      whyHtml: z.string(),
+    })
+    .optional(),
 });
 export type LessonCodeBlock = z.infer<typeof lessonCodeBlockSchema>;
 

@@ -1,8 +1,12 @@
 /*
  * Pure parsing of the fenced code blocks in lesson Markdown (content/README.md, "lesson.md"). The
  * verifier runs what this finds, the server's renderer and the browser's "Try it" buttons read the
- * same result, so all three agree on what a block is.
+ * same result, so all three agree on what a block is. Checkpoints (a ```python checkpoint block, its
+ * ```output and a ```predict block) and diagram lines (`![alt](name.svg)`) are read here too.
  */
+
+import { LineCounter, parseDocument } from 'yaml';
+import { hintFor, predictSchema } from './schema.ts';
 
 export interface FencedBlock {
   /** The first word of the info string (`python`, `output`, `text`), or '' when there is none. */
@@ -35,6 +39,26 @@ export interface PythonBlock {
   readonly stdin?: string;
   /** The ```output block right after this one, if any. */
   readonly output?: ExpectedOutput;
+  /** Set on a ```python checkpoint block whose ```predict block could be read. */
+  readonly checkpoint?: Checkpoint;
+}
+
+/** What the learner predicts before a checkpoint runs (its answer is the block's `output`). */
+export interface Checkpoint {
+  /** 3 or 4 choices, exactly one of them the real output; null when the learner types the output. */
+  readonly options: readonly string[] | null;
+  /** One sentence of Markdown saying why the output is what it is. */
+  readonly why: string;
+  /** 1-based line of the ```predict fence. */
+  readonly line: number;
+}
+
+/** A `![alt](name.svg)` line: a diagram drawn in an SVG file of the module folder. */
+export interface DiagramRef {
+  readonly line: number;
+  readonly alt: string;
+  /** The file name, e.g. `call-stack.svg`. */
+  readonly file: string;
 }
 
 export interface LessonProblem {
@@ -46,6 +70,7 @@ export interface LessonProblem {
 export interface ParsedLesson {
   readonly blocks: readonly FencedBlock[];
   readonly python: readonly PythonBlock[];
+  readonly diagrams: readonly DiagramRef[];
   readonly proseWords: number;
   readonly problems: readonly LessonProblem[];
 }
@@ -156,6 +181,9 @@ function parseAttributes(rest: string): InfoAttributes {
 }
 
 const PYTHON_LIKE = new Set(['py', 'python3', 'Python', 'pycon', 'py3']);
+const FENCE_HINT =
+  'allowed: ```python, ```python raises=NameError, ```python stdin="a\\nb", ```python norun, ```python checkpoint';
+const OPTION_HINT = 'allowed: raises=ErrorType, stdin="...", norun, checkpoint';
 
 /** Parses every fenced block of a lesson and checks the block rules of content/README.md. */
 export function parseLesson(markdown: string): ParsedLesson {
@@ -171,7 +199,7 @@ export function parseLesson(markdown: string): ParsedLesson {
   }
   const python: PythonBlock[] = [];
   const claimed = new Set<FencedBlock>();
-  blocks.forEach((block, position) => {
+  blocks.forEach((block) => {
     if (PYTHON_LIKE.has(block.lang)) {
       problems.push({
         line: block.line,
@@ -181,82 +209,173 @@ export function parseLesson(markdown: string): ParsedLesson {
       return;
     }
     if (block.lang !== 'python') return;
-    const attributes = parseAttributes(block.info.slice('python'.length));
-    let kind: PythonBlockKind = 'run';
-    let raises: string | undefined;
-    let stdin: string | undefined;
-    for (const junk of attributes.bad) {
-      problems.push({
-        line: block.line,
-        message: `cannot read \`${junk}\` in the fence`,
-        hint: 'allowed: ```python, ```python raises=NameError, ```python stdin="a\\nb", ```python norun',
-      });
-    }
-    for (const flag of attributes.flags) {
-      if (flag === 'norun') kind = 'norun';
-      else {
-        problems.push({
-          line: block.line,
-          message: `unknown fence option \`${flag}\``,
-          hint: 'allowed: raises=ErrorType, stdin="...", norun',
-        });
-      }
-    }
-    for (const [name, value] of attributes.values) {
-      if (name === 'raises') {
-        if (!/^[A-Za-z_]\w*$/.test(value)) {
-          problems.push({
-            line: block.line,
-            message: `raises=${value} is not an exception class name`,
-            hint: 'write the class name only, e.g. raises=ValueError',
-          });
-        }
-        raises = value;
-      } else if (name === 'stdin') {
-        stdin = decodeEscapes(value);
-      } else {
-        problems.push({
-          line: block.line,
-          message: `unknown fence option \`${name}=\``,
-          hint: 'allowed: raises=ErrorType, stdin="...", norun',
-        });
-      }
-    }
-    if (raises !== undefined) {
-      if (kind === 'norun') {
-        problems.push({
-          line: block.line,
-          message: 'a block cannot be both norun and raises=',
-          hint: 'keep raises= if it can run here, otherwise only norun',
-        });
-      }
-      kind = kind === 'norun' ? 'norun' : 'raises';
-    }
-    const next = blocks[position + 1];
-    let output: ExpectedOutput | undefined;
-    if (next?.lang === 'output' && onlyBlankBetween(lines, block.endLine, next.line)) {
-      output = { text: next.code, line: next.line };
-      claimed.add(next);
-    }
+    const fence = readPythonFence(block, problems);
+    const follow = (after: FencedBlock | undefined, lang: string): FencedBlock | undefined => {
+      const next = after ? blocks[blocks.indexOf(after) + 1] : undefined;
+      return next?.lang === lang && after && onlyBlankBetween(lines, after.endLine, next.line)
+        ? next
+        : undefined;
+    };
+    const outputBlock = follow(block, 'output');
+    if (outputBlock) claimed.add(outputBlock);
+    const checkpoint = fence.checkpoint
+      ? readCheckpoint(block, outputBlock, follow(outputBlock, 'predict'), problems, claimed)
+      : undefined;
     python.push({
       index: python.length + 1,
       line: block.line,
       code: block.code,
-      kind,
-      ...(raises !== undefined ? { raises } : {}),
-      ...(stdin !== undefined ? { stdin } : {}),
-      ...(output ? { output } : {}),
+      kind: fence.kind,
+      ...(fence.raises !== undefined ? { raises: fence.raises } : {}),
+      ...(fence.stdin !== undefined ? { stdin: fence.stdin } : {}),
+      ...(outputBlock ? { output: { text: outputBlock.code, line: outputBlock.line } } : {}),
+      ...(checkpoint ? { checkpoint } : {}),
     });
   });
+  problems.push(...unclaimedBlocks(blocks, claimed), ...headingProblems(prose));
+  const diagrams = diagramLines(prose, problems);
+  return { blocks, python, diagrams, proseWords: countWords(prose.map((p) => p.text)), problems };
+}
+
+interface PythonFence {
+  kind: PythonBlockKind;
+  raises?: string;
+  stdin?: string;
+  checkpoint: boolean;
+}
+
+/** The options of a ```python fence (raises=, stdin=, norun, checkpoint). */
+function readPythonFence(block: FencedBlock, problems: LessonProblem[]): PythonFence {
+  const attributes = parseAttributes(block.info.slice('python'.length));
+  const fence: PythonFence = { kind: 'run', checkpoint: false };
+  const problem = (message: string, hint = OPTION_HINT): void => {
+    problems.push({ line: block.line, message, hint });
+  };
+  for (const junk of attributes.bad) problem(`cannot read \`${junk}\` in the fence`, FENCE_HINT);
+  for (const flag of attributes.flags) {
+    if (flag === 'norun') fence.kind = 'norun';
+    else if (flag === 'checkpoint') fence.checkpoint = true;
+    else problem(`unknown fence option \`${flag}\``);
+  }
+  for (const [name, value] of attributes.values) {
+    if (name === 'raises') {
+      if (!/^[A-Za-z_]\w*$/.test(value)) {
+        problem(
+          `raises=${value} is not an exception class name`,
+          'write the class name only, e.g. raises=ValueError',
+        );
+      }
+      fence.raises = value;
+    } else if (name === 'stdin') {
+      fence.stdin = decodeEscapes(value);
+    } else {
+      problem(`unknown fence option \`${name}=\``);
+    }
+  }
+  if (fence.raises !== undefined) {
+    if (fence.kind === 'norun') {
+      problem(
+        'a block cannot be both norun and raises=',
+        'keep raises= if it can run here, otherwise only norun',
+      );
+    } else {
+      fence.kind = 'raises';
+    }
+  }
+  if (fence.checkpoint && fence.kind === 'norun') {
+    problem('a checkpoint cannot be norun', 'a checkpoint runs after the learner predicts');
+  }
+  return fence;
+}
+
+/** The ```output and ```predict blocks that must follow a ```python checkpoint block. */
+function readCheckpoint(
+  block: FencedBlock,
+  output: FencedBlock | undefined,
+  predict: FencedBlock | undefined,
+  problems: LessonProblem[],
+  claimed: Set<FencedBlock>,
+): Checkpoint | undefined {
+  if (!output) {
+    problems.push({
+      line: block.line,
+      message: 'checkpoint has no output block',
+      hint: 'follow a ```python checkpoint block with an ```output block, then a ```predict block (only blank lines between)',
+    });
+    return undefined;
+  }
+  if (!predict) {
+    problems.push({
+      line: output.line,
+      message: 'checkpoint has no predict block right after its output block',
+      hint: 'put the ```predict block (options and why) right after the ```output block (only blank lines between)',
+    });
+    return undefined;
+  }
+  claimed.add(predict);
+  const parsed = parsePredict(predict.code, predict.line + 1);
+  for (const p of parsed.problems) problems.push(p);
+  if (!parsed.value) return undefined;
+  return { options: parsed.value.options ?? null, why: parsed.value.why, line: predict.line };
+}
+
+/** The YAML of a ```predict block, whose first line is `firstLine` of the lesson. */
+export function parsePredict(
+  yaml: string,
+  firstLine: number,
+): { value?: { options?: string[]; why: string }; problems: LessonProblem[] } {
+  const lineCounter = new LineCounter();
+  // Failsafe, as for the YAML files: an option written `- 3` is the text "3", not a number.
+  const doc = parseDocument(yaml, { schema: 'failsafe', lineCounter });
+  const hint = 'write `options:` (3 or 4 `- "..."` lines, or none) and `why:` (one sentence)';
+  const errors = [...doc.errors, ...doc.warnings];
+  if (errors.length > 0) {
+    return {
+      problems: errors.map((error) => ({
+        line: firstLine + (error.linePos?.[0].line ?? 1) - 1,
+        // Pretty errors end their first line with the position, which the problem already shows.
+        message: `predict block YAML: ${(error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}`,
+        hint: 'put text that starts with ` or a quote, or holds ": ", in double quotes; use a `|` block for an option of several lines',
+      })),
+    };
+  }
+  const result = predictSchema.safeParse(doc.toJS() ?? {});
+  if (result.success) return { value: result.data, problems: [] };
+  return {
+    problems: result.error.issues.map((issue) => ({
+      line: firstLine,
+      message: `predict block: ${issue.path.length ? `${issue.path.map(String).join('.')} ` : ''}${issue.message}`,
+      hint: hintFor(issue.path, issue) ?? hint,
+    })),
+  };
+}
+
+function unclaimedBlocks(
+  blocks: readonly FencedBlock[],
+  claimed: ReadonlySet<FencedBlock>,
+): LessonProblem[] {
+  const problems: LessonProblem[] = [];
   for (const block of blocks) {
-    if (block.lang === 'output' && !claimed.has(block)) {
+    if (claimed.has(block)) continue;
+    if (block.lang === 'output') {
       problems.push({
         line: block.line,
         message: 'output block does not follow a python block',
         hint: 'put the ```output block right after the ```python block it belongs to (only blank lines between)',
       });
+    } else if (block.lang === 'predict') {
+      problems.push({
+        line: block.line,
+        message: 'predict block does not follow the output block of a checkpoint',
+        hint: 'a ```predict block comes right after the ```output of a ```python checkpoint block',
+      });
     }
   }
+  return problems;
+}
+
+function headingProblems(prose: readonly ProseLine[]): LessonProblem[] {
+  const problems: LessonProblem[] = [];
   for (const { line, text } of prose) {
     if (/^ {0,3}#\s/.test(text)) {
       problems.push({
@@ -273,7 +392,47 @@ export function parseLesson(markdown: string): ParsedLesson {
       hint: 'split the lesson into sections, each starting with a ## heading',
     });
   }
-  return { blocks, python, proseWords: countWords(prose.map((p) => p.text)), problems };
+  return problems;
+}
+
+/** A diagram line: an image of an .svg file, alone on its line. */
+export const DIAGRAM_LINE = /^ {0,3}!\[([^\]]*)\]\(\s*([^)\s]*\.svg)\s*\)\s*$/;
+const DIAGRAM_FILE = /^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/;
+
+function diagramLines(prose: readonly ProseLine[], problems: LessonProblem[]): DiagramRef[] {
+  const diagrams: DiagramRef[] = [];
+  for (const { line, text } of prose) {
+    const match = DIAGRAM_LINE.exec(text);
+    if (!match) {
+      if (/!\[[^\]]*\]\([^)]*\.svg\s*\)/.test(text)) {
+        problems.push({
+          line,
+          message: 'a diagram must stand on a line of its own',
+          hint: 'put ![what it shows](name.svg) alone on its line, with blank lines around it',
+        });
+      }
+      continue;
+    }
+    const alt = (match[1] ?? '').trim();
+    const file = match[2] ?? '';
+    if (!DIAGRAM_FILE.test(file)) {
+      problems.push({
+        line,
+        message: `diagram file "${file}" is not a plain file name of the module folder`,
+        hint: 'name it like call-stack.svg (lower case, hyphens) and keep it next to lesson.md',
+      });
+      continue;
+    }
+    if (alt === '') {
+      problems.push({
+        line,
+        message: `diagram ${file} has no alt text`,
+        hint: 'write 1 to 3 sentences in the [...] saying what the picture shows',
+      });
+    }
+    diagrams.push({ line, alt, file });
+  }
+  return diagrams;
 }
 
 function onlyBlankBetween(lines: readonly string[], endLine: number, startLine: number): boolean {

@@ -84,7 +84,11 @@ export const exerciseCheckSchema = z
   });
 export type ExerciseCheck = z.output<typeof exerciseCheckSchema>;
 
+/** `write` (the default): write a program; `fix`: the starter has a realistic bug to find and fix. */
+export const EXERCISE_KINDS = ['write', 'fix'] as const;
+
 export const exerciseSchema = z.strictObject({
+  kind: z.enum(EXERCISE_KINDS, { error: 'is `write` or `fix`' }).optional(),
   id: z.string().regex(EXERCISE_ID_PATTERN, { error: 'must look like m03-e2-fizzbuzz' }),
   title,
   prompt: text,
@@ -101,8 +105,15 @@ export const exercisesFileSchema = z.strictObject({
 });
 export type ExercisesFile = z.output<typeof exercisesFileSchema>;
 
+/** What a question asks (content/README.md, "quizzes.yaml"). */
+export const QUESTION_KINDS = ['output', 'bug', 'which-code', 'concept', 'complete'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
 export const questionSchema = z
   .strictObject({
+    kind: z
+      .enum(QUESTION_KINDS, { error: 'is one of output, bug, which-code, concept, complete' })
+      .optional(),
     text,
     code: code.optional(),
     answers: z.array(text).length(4, { error: 'must have exactly 4 answers' }),
@@ -136,6 +147,15 @@ export const questionSchema = z
         params: { hint: 'add the program under `code: |`, or remove `verify`' },
       });
     }
+    if (ctx.value.kind === 'output' && ctx.value.verify !== 'output') {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        path: ['kind'],
+        message: '`kind: output` needs `verify: output`',
+        params: { hint: 'add `verify: output` so the verifier proves the keyed answer is what prints' },
+      });
+    }
   });
 export type Question = z.output<typeof questionSchema>;
 
@@ -151,6 +171,49 @@ export const quizzesFileSchema = z.strictObject({
   quizzes: z.array(quizSchema).min(1),
 });
 export type QuizzesFile = z.output<typeof quizzesFileSchema>;
+
+/** A checkpoint's ```predict block (content/README.md, "Checkpoints"). */
+export const predictSchema = z
+  .strictObject({
+    options: z
+      .array(z.string().refine((o) => o.trim() !== '', { error: 'must not be empty' }))
+      .min(3, { error: 'needs 3 or 4 options (or none, to have the learner type the output)' })
+      .max(4, { error: 'has more than 4 options' })
+      .optional(),
+    why: text.max(200, { error: 'must be at most 200 characters (one sentence)' }),
+  })
+  .check((ctx) => {
+    const seen = new Map<string, number>();
+    (ctx.value.options ?? []).forEach((option, index) => {
+      const key = normalizeOption(option);
+      const first = seen.get(key);
+      if (first !== undefined) {
+        ctx.issues.push({
+          code: 'custom',
+          input: option,
+          path: ['options', index],
+          message: `is the same output as option ${first + 1}`,
+          params: { hint: 'the options must be distinct outputs' },
+        });
+      } else {
+        seen.set(key, index);
+      }
+    });
+  });
+export type Predict = z.output<typeof predictSchema>;
+
+/**
+ * An option as it is compared with the real output: trailing white space dropped on each line, and
+ * trailing blank lines dropped (the same comparison as an output block's).
+ */
+export function normalizeOption(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(/\s+$/, ''))
+    .join('\n')
+    .replace(/\n+$/, '');
+}
 
 export const articleFrontMatterSchema = z.strictObject({
   title,
@@ -201,6 +264,9 @@ const FIELD_HINTS: Readonly<Record<string, string>> = {
   explanation: 'why the right answer is right and the others are wrong',
   verify: '`verify: output` or nothing',
   code: 'the program shown under the question, as a `|` block',
+  kind: 'a question: output, bug, which-code, concept or complete; an exercise: write or fix',
+  options: '3 or 4 different outputs, exactly one of them what the program prints',
+  why: 'one sentence (at most 200 characters) saying why the output is what it is',
   updated: 'the date of the last change, e.g. 2024-05-01',
 };
 
