@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { scanContent, formatProblem } from '#server/content/content.loader.ts';
 import type { CourseModule, ContentScan } from '#server/content/content.loader.ts';
+import { checkpointOptionsRule } from '#shared/content/lesson-rules.ts';
 import {
   DEFAULT_TIMEOUT_MS,
   exerciseCheckRuns,
@@ -14,8 +15,12 @@ import {
   judgeOutputQuestion,
   normalizeAnswer,
   outputDiff,
+  realBlockOutput,
 } from '#shared/content/python-checks.ts';
 import type { PythonRunner, RunResult, Verdict } from '#shared/content/python-checks.ts';
+import { isPendingRework, pendingReworkLine } from '#shared/content/rules.ts';
+import type { RuleFinding } from '#shared/content/rules.ts';
+import { courseRules, moduleRules } from './content-rules.ts';
 
 export interface VerifyOptions {
   /** The content/ folder. */
@@ -53,6 +58,8 @@ export interface VerifyReport {
   /** Loader problems (schemas, counts, cross-file rules), formatted. */
   readonly problems: readonly string[];
   readonly failures: readonly VerifyFailure[];
+  /** Rule findings in modules on the PENDING_REWORK list: shown, but they do not fail the run. */
+  readonly warnings: readonly VerifyFailure[];
   readonly counts: VerifyCounts;
   readonly ok: boolean;
   /** The last line the command prints. */
@@ -61,52 +68,45 @@ export interface VerifyReport {
 
 export async function verifyContent(options: VerifyOptions): Promise<VerifyReport> {
   const report = options.report ?? (() => undefined);
+  report(pendingReworkLine());
   const scan = await scanContent(options.rootDir, options.only ? { only: options.only } : {});
   const problems = scan.problems.map(formatProblem);
   problems.forEach((p) => report(p));
 
   const failures: VerifyFailure[] = [];
+  const warnings: VerifyFailure[] = [];
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let runs = 0;
   const run = async (request: Parameters<PythonRunner['run']>[0]): Promise<RunResult> => {
     runs++;
     return options.runner.run({ ...request, timeoutMs });
   };
-  const fail = (
-    file: string,
-    line: number,
-    item: string,
-    verdict: Verdict,
-    note?: string,
-  ): void => {
-    const message = note ?? verdict.message;
-    const head = `FAIL ${file}:${line} ${item}: ${message}`;
-    const diff =
-      verdict.expected !== undefined && verdict.actual !== undefined
-        ? `\n${indent(`expected (-) vs got (+):\n${outputDiff(verdict.expected, verdict.actual)}`)}`
-        : '';
-    const failure = { file, line, item, message, text: head + diff };
-    failures.push(failure);
+  const record = (failure: VerifyFailure, pending = false): void => {
+    (pending ? warnings : failures).push(failure);
     report(failure.text);
+  };
+  const fail: Fail = (file, line, item, verdict, note) => {
+    record(runFailure(file, line, item, verdict, note));
+  };
+  const rule: Rule = (module, file, line, item, finding) => {
+    const pending = module !== undefined && isPendingRework(module);
+    record(
+      ruleFailure(pending ? 'WARN' : 'FAIL', file, finding.line ?? line, item, finding),
+      pending,
+    );
   };
 
   const shownRoot = path.basename(path.resolve(options.rootDir));
   for (const module of scan.course.modules) {
     const fileOf = (name: string): string => `${shownRoot}/modules/${module.folder}/${name}`;
-    await verifyLesson(module, fileOf, run, fail, timeoutMs);
+    await verifyLesson(module, fileOf, run, fail, rule, timeoutMs);
     await verifyExercises(module, fileOf, scan, run, fail, timeoutMs);
     await verifyQuestions(module, fileOf, scan, run, fail, timeoutMs);
+    moduleRules(module, fileOf, scan, rule);
   }
+  courseRules(scan.course.modules, `${shownRoot}/modules`, rule);
 
-  const modules = scan.course.modules;
-  const counts: VerifyCounts = {
-    modules: modules.length,
-    exercises: sum(modules.map((m) => m.exercises.length)),
-    quizzes: sum(modules.map((m) => m.quizzes.length)),
-    questions: sum(modules.flatMap((m) => m.quizzes.map((q) => q.questions.length))),
-    codeBlocks: sum(modules.map((m) => m.lesson.python.filter((b) => b.kind !== 'norun').length)),
-    runs,
-  };
+  const counts = countCourse(scan.course.modules, runs);
   const total = problems.length + failures.length;
   const ok = total === 0;
   const summary =
@@ -116,19 +116,75 @@ export async function verifyContent(options: VerifyOptions): Promise<VerifyRepor
       count(counts.quizzes, 'quiz', 'quizzes'),
       count(counts.questions, 'question'),
       count(counts.codeBlocks, 'code block'),
-    ].join(', ') + `: ${ok ? 'all verified' : count(total, 'problem')}`;
-  return { problems, failures, counts, ok, summary };
+    ].join(', ') +
+    `: ${ok ? 'all verified' : count(total, 'problem')}` +
+    (warnings.length > 0 ? `; ${count(warnings.length, 'warning')} in modules pending rework` : '');
+  return { problems, failures, warnings, counts, ok, summary };
+}
+
+function countCourse(modules: readonly CourseModule[], runs: number): VerifyCounts {
+  return {
+    modules: modules.length,
+    exercises: sum(modules.map((m) => m.exercises.length)),
+    quizzes: sum(modules.map((m) => m.quizzes.length)),
+    questions: sum(modules.flatMap((m) => m.quizzes.map((q) => q.questions.length))),
+    codeBlocks: sum(modules.map((m) => m.lesson.python.filter((b) => b.kind !== 'norun').length)),
+    runs,
+  };
+}
+
+function runFailure(
+  file: string,
+  line: number,
+  item: string,
+  verdict: Verdict,
+  note?: string,
+): VerifyFailure {
+  const message = note ?? verdict.message;
+  const head = `FAIL ${file}:${line} ${item}: ${message}`;
+  const diff =
+    verdict.expected !== undefined && verdict.actual !== undefined
+      ? `\n${indent(`expected (-) vs got (+):\n${outputDiff(verdict.expected, verdict.actual)}`)}`
+      : '';
+  return { file, line, item, message, text: head + diff };
+}
+
+function ruleFailure(
+  level: 'FAIL' | 'WARN',
+  file: string,
+  line: number,
+  item: string,
+  finding: RuleFinding,
+): VerifyFailure {
+  const at = line > 0 ? `${file}:${line}` : file;
+  const hint = finding.hint ? ` (hint: ${finding.hint})` : '';
+  return {
+    file,
+    line,
+    item,
+    message: finding.message,
+    text: `${level} ${at} ${item}: ${finding.message}${hint}`,
+  };
 }
 
 type Run = (request: Parameters<PythonRunner['run']>[0]) => Promise<RunResult>;
 type Fail = (file: string, line: number, item: string, verdict: Verdict, note?: string) => void;
-type FileOf = (name: string) => string;
+/** Reports a rule finding: a failure, or a warning when `module` is pending rework. */
+export type Rule = (
+  module: number | undefined,
+  file: string,
+  line: number,
+  item: string,
+  finding: RuleFinding,
+) => void;
+export type FileOf = (name: string) => string;
 
 async function verifyLesson(
   module: CourseModule,
   fileOf: FileOf,
   run: Run,
   fail: Fail,
+  rule: Rule,
   timeoutMs: number,
 ): Promise<void> {
   const file = fileOf('lesson.md');
@@ -144,6 +200,14 @@ async function verifyLesson(
       const note =
         result.error && block.kind === 'run' ? withTraceback({ verdict, result }) : undefined;
       fail(file, block.line, `python block ${block.index}${label}`, verdict, note);
+    }
+    // A checkpoint's options are proven against what Python really printed, not the output block.
+    const real = block.checkpoint ? realBlockOutput(block, result) : undefined;
+    if (block.checkpoint && real !== undefined) {
+      for (const finding of checkpointOptionsRule(block.checkpoint.options, real)) {
+        const item = `module ${module.number} checkpoint (python block ${block.index})`;
+        rule(module.number, file, block.checkpoint.line, item, finding);
+      }
     }
   }
 }

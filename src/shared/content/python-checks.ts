@@ -462,6 +462,22 @@ export function judgeBlock(
   return { passed: true, message: `raised ${error.type} as expected` };
 }
 
+/**
+ * What a lesson block really printed, as its output block must show it: the printed text, and for a
+ * raises= block that raised, the error line after it. Undefined when the run did not end the way
+ * the fence says (the block's own verdict reports that).
+ */
+export function realBlockOutput(
+  block: Pick<PythonBlock, 'kind'>,
+  result: RunResult,
+): string | undefined {
+  if (block.kind === 'norun' || result.timedOut) return undefined;
+  const printed = normalizeOutput(result.stdout);
+  if (block.kind === 'run') return result.error ? undefined : printed;
+  if (!result.error) return undefined;
+  return printed === '' ? result.error.line : `${printed}\n${result.error.line}`;
+}
+
 /** Judges a `verify: output` question: the code's printed output must be the correct answer. */
 export function judgeOutputQuestion(
   correctAnswer: string,

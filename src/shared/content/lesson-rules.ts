@@ -1,0 +1,104 @@
+/*
+ * Rules for a module's lesson (content/README.md, "Checkpoints" and "Diagrams"): enough checkpoints,
+ * no long stretch of prose without one, at least one diagram, and checkpoint options that hold the
+ * real output exactly once.
+ */
+
+import { countWords, DIAGRAM_LINE } from './lesson-blocks.ts';
+import type { ProseLine } from './lesson-blocks.ts';
+import type { RuleFinding } from './rules.ts';
+import { normalizeOption } from './schema.ts';
+
+export const MIN_CHECKPOINTS = 5;
+export const MAX_WORDS_WITHOUT_CHECKPOINT = 500;
+export const MIN_DIAGRAMS = 1;
+
+export function checkpointCountRule(checkpoints: number): RuleFinding[] {
+  if (checkpoints >= MIN_CHECKPOINTS) return [];
+  return [
+    {
+      message: `has ${checkpoints} checkpoint${checkpoints === 1 ? '' : 's'}; a lesson needs at least ${MIN_CHECKPOINTS}`,
+      hint: 'turn examples into ```python checkpoint blocks with an ```output and a ```predict block',
+    },
+  ];
+}
+
+/**
+ * Words of prose before the first checkpoint, between two, and after the last: none may exceed
+ * MAX_WORDS_WITHOUT_CHECKPOINT. `prose` are the lesson's lines outside fenced blocks (diagram lines
+ * are pictures, not reading, and do not count); `checkpointLines` the fence lines of the checkpoints.
+ */
+export function checkpointGapRule(
+  prose: readonly ProseLine[],
+  checkpointLines: readonly number[],
+): RuleFinding[] {
+  const stops = [...checkpointLines].sort((a, b) => a - b);
+  const findings: RuleFinding[] = [];
+  for (let gap = 0; gap <= stops.length; gap++) {
+    const from = gap === 0 ? 0 : (stops[gap - 1] ?? 0);
+    const to = stops[gap] ?? Number.POSITIVE_INFINITY;
+    const lines = prose.filter(
+      (p) => p.line > from && p.line < to && !DIAGRAM_LINE.test(p.text) && p.text.trim() !== '',
+    );
+    const words = countWords(lines.map((p) => p.text));
+    if (words > MAX_WORDS_WITHOUT_CHECKPOINT) {
+      const where =
+        gap === 0
+          ? 'before the first checkpoint'
+          : gap === stops.length
+            ? `after the last checkpoint (line ${from})`
+            : `between the checkpoints at lines ${from} and ${to}`;
+      findings.push({
+        line: lines[0]?.line ?? from,
+        message: `${words} words of prose ${where}; at most ${MAX_WORDS_WITHOUT_CHECKPOINT} may pass without one`,
+        hint: 'add a checkpoint in this stretch (or move one into it)',
+      });
+    }
+  }
+  return findings;
+}
+
+export function diagramCountRule(diagrams: number): RuleFinding[] {
+  if (diagrams >= MIN_DIAGRAMS) return [];
+  return [
+    {
+      message: 'has no diagram; a lesson needs at least one',
+      hint: 'draw the idea learners most often misread as an SVG in the module folder and show it with ![alt](name.svg)',
+    },
+  ];
+}
+
+/**
+ * A checkpoint's options against what the block really printed (normalized as output blocks are):
+ * exactly one option must be it, and the others must not.
+ */
+export function checkpointOptionsRule(
+  options: readonly string[] | null,
+  realOutput: string,
+): RuleFinding[] {
+  if (options === null) return [];
+  const real = normalizeOption(realOutput);
+  const matching = options.flatMap((option, i) => (normalizeOption(option) === real ? [i + 1] : []));
+  if (matching.length === 1) return [];
+  if (matching.length === 0) {
+    return [
+      {
+        message: `no option is the real output, which is:\n${indentLines(real)}`,
+        hint: 'make exactly one option the output, written as the program prints it',
+      },
+    ];
+  }
+  return [
+    {
+      message: `options ${matching.join(' and ')} are all the real output`,
+      hint: 'exactly one option is the output; change the others into real misreadings',
+    },
+  ];
+}
+
+function indentLines(text: string): string {
+  return (text === '' ? '(nothing)' : text)
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}

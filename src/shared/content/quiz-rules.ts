@@ -1,0 +1,222 @@
+/*
+ * Rules that keep a quiz a measure of understanding rather than of test-taking (content/README.md,
+ * "quizzes.yaml"): the keyed answer does not stand out by length, questions stand alone, a module
+ * mixes kinds of question, keyed positions are spread, and inline code is written one way.
+ */
+
+import type { RuleFinding } from './rules.ts';
+import { share } from './rules.ts';
+import type { QuestionKind } from './schema.ts';
+
+export const MAX_LONGEST_KEYED_SHARE = 0.3;
+export const MAX_PICK_LONGEST_SCORE = 0.35;
+export const MAX_OUTPUT_SHARE = 0.4;
+export const KEYED_POSITION_RANGE = [0.2, 0.3] as const;
+/** Each of these kinds appears at least once in every module. */
+export const REQUIRED_KINDS: readonly QuestionKind[] = ['bug', 'which-code', 'concept', 'complete'];
+
+export interface RuleQuestion {
+  readonly kind?: QuestionKind | undefined;
+  readonly text: string;
+  readonly answers: readonly string[];
+  readonly correct: number;
+  readonly explanation: string;
+}
+
+/** The length a learner sees: backticks are shown as code styling, not as characters. */
+export function displayedLength(answer: string): number {
+  return [...answer.replace(/`/g, '').trim()].length;
+}
+
+function lengths(question: RuleQuestion): { keyed: number; max: number; ties: number } {
+  const all = question.answers.map(displayedLength);
+  const max = Math.max(...all);
+  return {
+    keyed: all[question.correct] ?? 0,
+    max,
+    ties: all.filter((n) => n === max).length,
+  };
+}
+
+/** The keyed answer is the strictly longest option in at most 30% of a quiz's questions. */
+export function longestKeyedRule(questions: readonly RuleQuestion[]): RuleFinding[] {
+  const longest = questions.flatMap((q, i) => {
+    const { keyed, max, ties } = lengths(q);
+    return keyed === max && ties === 1 ? [i + 1] : [];
+  });
+  if (longest.length <= MAX_LONGEST_KEYED_SHARE * questions.length) return [];
+  return [
+    {
+      message: `the right answer is the strictly longest option in ${share(longest.length, questions.length)} of the questions (at most ${MAX_LONGEST_KEYED_SHARE * 100}%): questions ${longest.join(', ')}`,
+      hint: 'shorten some right answers or give some wrong answers the same detail',
+    },
+  ];
+}
+
+/** "Always pick the longest option, at random among ties" must score at most 35% on a quiz. */
+export function pickLongestScore(questions: readonly RuleQuestion[]): number {
+  if (questions.length === 0) return 0;
+  let score = 0;
+  for (const question of questions) {
+    const { keyed, max, ties } = lengths(question);
+    if (keyed === max) score += 1 / ties;
+  }
+  return score / questions.length;
+}
+
+export function pickLongestRule(questions: readonly RuleQuestion[]): RuleFinding[] {
+  const score = pickLongestScore(questions);
+  if (score <= MAX_PICK_LONGEST_SCORE + 1e-9) return [];
+  return [
+    {
+      message: `always picking the longest option scores ${Math.round(score * 100)}% on this quiz (at most ${MAX_PICK_LONGEST_SCORE * 100}%)`,
+      hint: 'make the longest option a wrong one in more questions',
+    },
+  ];
+}
+
+/** Words that point at another question or at text outside the question itself. */
+const OUTSIDE_REFERENCES: readonly RegExp[] = [
+  /\babove\b/i,
+  /\bprevious\b/i,
+  /\b(?:earlier|last|next|preceding) question\b/i,
+  /\bquestions? \d+\b/i,
+  /\bas before\b/i,
+  /\bfrom before\b/i,
+  /\bthe same program\b/i,
+];
+
+/** Inline code spans removed: `previous` as a variable name is no reference. */
+function withoutCode(text: string): string {
+  return text.replace(/(`+)[\s\S]*?\1/g, ' ');
+}
+
+/** No question text, answer or explanation refers to another question or to text outside itself. */
+export function outsideReferenceRule(question: RuleQuestion, number: number): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  for (const [field, text] of fields(question)) {
+    const prose = withoutCode(text);
+    const hit = OUTSIDE_REFERENCES.map((re) => re.exec(prose)?.[0]).find(Boolean);
+    if (hit) {
+      findings.push({
+        question: number,
+        message: `${field} says "${hit}", which refers outside the question`,
+        hint: 'each question stands alone: show the code with it ("the program below") and say everything it needs',
+      });
+    }
+  }
+  return findings;
+}
+
+function fields(question: RuleQuestion): [string, string][] {
+  return [
+    ['the text', question.text],
+    ...question.answers.map((a, i): [string, string] => [`answer ${i}`, a]),
+    ['the explanation', question.explanation],
+  ];
+}
+
+const HTML_TAG = /<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>/;
+
+/** The first backtick run that is never closed by a run of the same length, if any. */
+export function unbalancedBackticks(text: string): boolean {
+  const runs = [...text.matchAll(/`+/g)].map((m) => m[0].length);
+  let open: number | undefined;
+  for (const run of runs) {
+    if (open === undefined) open = run;
+    else if (run === open) open = undefined;
+  }
+  return open !== undefined;
+}
+
+/**
+ * Inline code is Markdown backticks, balanced, with no HTML tags; an `output` question's answers
+ * are the literal printed text, so they carry no backticks (the page shows them as code already).
+ */
+export function inlineCodeRule(question: RuleQuestion, number: number): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  const add = (message: string, hint: string): void => {
+    findings.push({ question: number, message, hint });
+  };
+  for (const [field, text] of fields(question)) {
+    const literal = question.kind === 'output' && field.startsWith('answer');
+    if (literal) {
+      if (text.includes('`')) {
+        add(
+          `${field} of an output question has backticks`,
+          'write exactly what the program prints; the page shows these answers as code',
+        );
+      }
+      continue;
+    }
+    if (unbalancedBackticks(text)) {
+      add(`${field} has unbalanced backticks`, 'close every `code` span with a matching backtick');
+    }
+    const tag = HTML_TAG.exec(withoutCode(text))?.[0];
+    if (tag) add(`${field} has the HTML tag ${tag}`, 'write code as `like_this`, never with HTML');
+  }
+  return findings;
+}
+
+/** Every question of a reworked module says what kind it is. */
+export function kindRule(question: RuleQuestion, number: number): RuleFinding[] {
+  if (question.kind !== undefined) return [];
+  return [
+    {
+      question: number,
+      message: 'has no `kind`',
+      hint: 'add kind: output, bug, which-code, concept or complete',
+    },
+  ];
+}
+
+/** The per-question and per-quiz rules for one quiz, in question order. */
+export function quizRules(questions: readonly RuleQuestion[]): RuleFinding[] {
+  return [
+    ...questions.flatMap((q, i) => [
+      ...kindRule(q, i + 1),
+      ...outsideReferenceRule(q, i + 1),
+      ...inlineCodeRule(q, i + 1),
+    ]),
+    ...longestKeyedRule(questions),
+    ...pickLongestRule(questions),
+  ];
+}
+
+/** A module's questions: at most 40% `output`, and at least one of each other kind. */
+export function moduleQuestionMixRule(questions: readonly RuleQuestion[]): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  const output = questions.filter((q) => q.kind === 'output').length;
+  if (output > MAX_OUTPUT_SHARE * questions.length) {
+    findings.push({
+      message: `${share(output, questions.length)} of the module's questions are \`output\` questions (at most ${MAX_OUTPUT_SHARE * 100}%)`,
+      hint: 'turn some into bug, which-code, concept or complete questions',
+    });
+  }
+  const missing = REQUIRED_KINDS.filter((kind) => !questions.some((q) => q.kind === kind));
+  if (missing.length > 0) {
+    findings.push({
+      message: `the module has no ${missing.map((k) => `\`${k}\``).join(', ')} question`,
+      hint: 'each module has at least one bug, which-code, concept and complete question',
+    });
+  }
+  return findings;
+}
+
+/** Course-wide: each keyed position (0..3) holds between 20% and 30% of the keyed answers. */
+export function keyedPositionRule(questions: readonly RuleQuestion[]): RuleFinding[] {
+  if (questions.length === 0) return [];
+  const counts = [0, 0, 0, 0];
+  for (const q of questions) counts[q.correct] = (counts[q.correct] ?? 0) + 1;
+  const [low, high] = KEYED_POSITION_RANGE;
+  return counts.flatMap((count, position) => {
+    const part = count / questions.length;
+    if (part >= low - 1e-9 && part <= high + 1e-9) return [];
+    return [
+      {
+        message: `keyed position ${position} holds ${share(count, questions.length)} of the right answers (${low * 100}% to ${high * 100}%)`,
+        hint: `move right answers ${part < low ? 'to' : 'away from'} position ${position} by reordering answers`,
+      },
+    ];
+  });
+}
