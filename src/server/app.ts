@@ -16,45 +16,59 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { CourseContent } from './content/course-content.ts';
 import type { Db, DbEngine } from './db/database.ts';
 import type { Env } from './env.ts';
+import { createAccessRepo } from './features/access/access.repo.ts';
+import {
+  createAccessHooks,
+  documentAccessHooks,
+  sessionSecurityScheme,
+  type AccessHooks,
+} from './features/access/access.hooks.ts';
+import { accessRoutes } from './features/access/access.routes.ts';
+import { createAccessService, type AccessService } from './features/access/access.service.ts';
 import { createAuthRequestsRepo } from './features/auth/auth-requests.repo.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createDevIdentity } from './features/auth/dev.identity.ts';
 import { createGoogleIdentity } from './features/auth/google.identity.ts';
 import type { IdentityProvider } from './features/auth/identity.ts';
+import { createSessions } from './features/auth/sessions.ts';
 import { createSessionsRepo } from './features/auth/sessions.repo.ts';
 import { createUsersRepo } from './features/auth/users.repo.ts';
-import { createAccessRepo } from './features/access/access.repo.ts';
-import { createAccessService } from './features/access/access.service.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
-import { createBillingService } from './features/billing/billing.service.ts';
+import { createCheckoutService } from './features/billing/checkout.service.ts';
+import { demoCheckoutRoutes } from './features/billing/demo-checkout.routes.ts';
+import { createDemoCheckout } from './features/billing/demo-checkout.service.ts';
 import { createDemoPayments } from './features/billing/demo.payments.ts';
+import { createGrants } from './features/billing/grants.service.ts';
 import { createOrdersRepo } from './features/billing/orders.repo.ts';
 import type { PaymentsDriver } from './features/billing/payments.ts';
 import { createStripePayments } from './features/billing/stripe.payments.ts';
-import type { CourseContent } from './content/course-content.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
-import { createQuizService } from './features/quizzes/quiz.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createRetentionRepo } from './features/privacy/retention.repo.ts';
 import { scheduleRetention } from './features/privacy/retention.schedule.ts';
 import { createRetentionService } from './features/privacy/retention.service.ts';
-import { createProgressRepo } from './features/progress/progress.repo.ts';
-import { progressRoutes } from './features/progress/progress.routes.ts';
-import { createProgressService } from './features/progress/progress.service.ts';
 import { createExerciseProgressRepo } from './features/progress/exercise-progress.repo.ts';
 import { exerciseProgressRoutes } from './features/progress/exercise-progress.routes.ts';
 import { createExerciseProgressService } from './features/progress/exercise-progress.service.ts';
+import { createProgressRepo } from './features/progress/progress.repo.ts';
+import { progressRoutes } from './features/progress/progress.routes.ts';
+import { createProgressService } from './features/progress/progress.service.ts';
+import { createAttemptsRepo } from './features/quizzes/attempts.repo.ts';
+import { createQuizService } from './features/quizzes/quiz.service.ts';
+import { createQuizSerializers } from './features/quizzes/quizzes.serializers.ts';
+import { quizzesRoutes } from './features/quizzes/quizzes.routes.ts';
+import { answerClientError } from './platform/client-errors.ts';
 import { registerClientApp } from './platform/client-app.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError, errorBody } from './platform/errors.ts';
 import type { App } from './platform/fastify.ts';
-import { createGuards } from './features/access/guards.ts';
+import { registerLoopbackAlias } from './platform/loopback-alias.ts';
 import { registerOriginCheck } from './platform/origin-check.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
-import { createSessions } from './features/auth/sessions.ts';
 
 export type { App };
 
@@ -62,7 +76,7 @@ export interface AppDeps {
   env: Env;
   db: Db;
   engine: DbEngine;
-  /** The course, loaded and rendered once at start-up (main.ts, test-app.ts). */
+  /** The course, loaded and rendered once at start-up (main.ts, testing/test-app.ts). */
   content: CourseContent;
   clock?: Clock;
   /** Defaults to the driver env.ts chose: Google when configured, otherwise development sign-in. */
@@ -70,6 +84,15 @@ export interface AppDeps {
   /** Defaults to the driver env.ts chose: Stripe when a secret key is set, otherwise the demo checkout. */
   payments?: PaymentsDriver;
   logger?: FastifyServerOptions['logger'];
+}
+
+/** What every feature's wiring below gets: the app, its settings and the shared pieces. */
+interface Wiring {
+  app: App;
+  deps: AppDeps;
+  clock: Clock;
+  access: AccessService;
+  hooks: AccessHooks;
 }
 
 /** The payments driver the environment asks for. */
@@ -97,6 +120,52 @@ export function identityFromEnv(env: Env): IdentityProvider {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { env, db } = deps;
   const clock = deps.clock ?? systemClock;
+  const app = await createHttpApp(deps);
+  const secureCookies = env.NODE_ENV === 'production';
+  const sessions = createSessions({ repo: createSessionsRepo(db), clock, secureCookies });
+  const access = createAccessService({ repo: createAccessRepo(db), clock });
+  const hooks = createAccessHooks({ sessions, access });
+  documentAccessHooks(app, hooks);
+  const wiring: Wiring = { app, deps, clock, access, hooks };
+
+  await app.register(healthRoutes, { db, engine: deps.engine, clock });
+  await app.register(authRoutes, {
+    auth: createAuthService({
+      identity: deps.identity ?? identityFromEnv(env),
+      users: createUsersRepo(db),
+      authRequests: createAuthRequestsRepo(db),
+      clock,
+      redirectUri: `${env.origin}/login`,
+    }),
+    sessions,
+    subscriptionIdOf: async (userId) => (await access.active(userId))?.providerSessionId,
+    secureCookies,
+  });
+  await app.register(accessRoutes, { access, hooks });
+  await wireBilling(wiring);
+  await wireLearning(wiring);
+  await registerClientApp(app, { clientDir: env.CLIENT_DIR });
+  const retention = scheduleRetention(app, {
+    retention: createRetentionService({
+      repo: createRetentionRepo(db),
+      sessions: createSessionsRepo(db),
+      authRequests: createAuthRequestsRepo(db),
+      clock,
+      log: app.log,
+    }),
+    firstRunAfterMs: 10 * 60_000,
+    everyMs: 6 * 60 * 60_000,
+  });
+  app.addHook('onClose', async () => {
+    await retention.stop();
+    await db.destroy();
+  });
+  return app;
+}
+
+/** Fastify with the generic platform: errors, headers, cookies, rate limits, CSRF check, API docs. */
+async function createHttpApp(deps: AppDeps): Promise<App> {
+  const { env } = deps;
   const production = env.NODE_ENV === 'production';
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -104,20 +173,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 256 * 1024,
     // Lets SIGTERM finish in-flight requests while idle keep-alive sockets close at once.
     forceCloseConnections: 'idle',
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
-
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  registerSecurityHeaders(app, {
-    production,
-    advertising: Boolean(env.ADS_CONVERSION_ID),
-  });
+  if (env.NODE_ENV === 'development') registerLoopbackAlias(app, { origin: env.origin });
+  registerSecurityHeaders(app, { production, advertising: Boolean(env.ADS_CONVERSION_ID) });
   await app.register(cookie);
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'indent-rate-limit-' } : {}),
@@ -136,73 +204,73 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         version: '1.0.0',
         description: 'The API behind the Indent course.',
       },
+      components: { securitySchemes: sessionSecurityScheme },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  return app;
+}
 
-  const secureCookies = production;
-  const sessions = createSessions({ repo: createSessionsRepo(db), clock, secureCookies });
-  const access = createAccessService({ repo: createAccessRepo(db), clock });
-  const guards = createGuards({ sessions, access });
-  const auth = createAuthService({
-    identity: deps.identity ?? identityFromEnv(env),
-    users: createUsersRepo(db),
-    authRequests: createAuthRequestsRepo(db),
-    clock,
-    redirectUri: `${env.origin}/login`,
-  });
-
-  await app.register(healthRoutes, { db, engine: deps.engine, clock });
-  await app.register(authRoutes, { auth, sessions, guards, access, secureCookies });
+/** Checkout, the provider's webhooks, and (with the demo driver only) the demo checkout page. */
+async function wireBilling({ app, deps, clock, access, hooks }: Wiring): Promise<void> {
+  const { env, db } = deps;
   const payments = deps.payments ?? paymentsFromEnv(env, db);
-  const billing = createBillingService({
+  const orders = createOrdersRepo(db);
+  const grants = createGrants({
     payments,
-    orders: createOrdersRepo(db),
-    access,
+    orders,
+    clock,
+    log: app.log,
+    onAccessRevoked: (userId) => access.revoked(userId),
+  });
+  const checkout = createCheckoutService({
+    payments,
+    orders,
+    grants,
+    activeAccessOf: access.active,
     clock,
     origin: env.origin,
     adsConversionId: env.ADS_CONVERSION_ID,
     log: app.log,
   });
-  await app.register(billingRoutes, { billing, guards, demo: payments.kind === 'demo' });
-  const courseExerciseIds = new Set([...deps.content.exerciseIds.values()].flat());
+  await app.register(billingRoutes, { checkout, grants, hooks });
+  if (payments.kind === 'demo') {
+    const demo = createDemoCheckout({ orders, grants, activeAccessOf: access.active });
+    await app.register(demoCheckoutRoutes, { demo, hooks });
+  }
+}
+
+/** Lessons, quizzes and progress: what a subscriber uses every day. */
+async function wireLearning({ app, deps, clock, hooks }: Wiring): Promise<void> {
+  const { db, content } = deps;
+  const courseExerciseIds = new Set([...content.exerciseIds.values()].flat());
   await app.register(exerciseProgressRoutes, {
     progress: createExerciseProgressService({
       repo: createExerciseProgressRepo(db),
       clock,
       isExercise: (id) => courseExerciseIds.has(id),
     }),
-    guards,
+    hooks,
   });
-  const progressRepo = createProgressRepo(db);
-  const progress = createProgressService({ content: deps.content, repo: progressRepo, clock });
+  const attempts = createAttemptsRepo(db);
+  const progress = createProgressService({
+    content,
+    repo: createProgressRepo(db),
+    attempts,
+    clock,
+  });
   await app.register(coursesRoutes, {
-    content: deps.content,
-    quizzes: createQuizService({ content: deps.content, repo: progressRepo, clock }),
-    progress,
-    guards,
+    content,
+    hooks,
+    recordLessonVisit: (userId, moduleNumber) => progress.recordLessonVisit(userId, moduleNumber),
   });
-  await app.register(progressRoutes, { progress, guards });
-  await registerClientApp(app, { clientDir: env.CLIENT_DIR });
-  const retention = scheduleRetention(app, {
-    retention: createRetentionService({
-      repo: createRetentionRepo(db),
-      sessions: createSessionsRepo(db),
-      authRequests: createAuthRequestsRepo(db),
-      clock,
-      log: app.log,
-    }),
-    firstRunAfterMs: 10 * 60_000,
-    everyMs: 6 * 60 * 60_000,
+  await app.register(quizzesRoutes, {
+    quizzes: createQuizService({ content, attempts, clock }),
+    serializers: createQuizSerializers(content),
+    hooks,
   });
-
-  app.addHook('onClose', async () => {
-    await retention.stop();
-    await db.destroy();
-    await redis?.quit();
-  });
-  return app;
+  await app.register(progressRoutes, { progress, hooks });
 }
 
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -39,4 +39,39 @@ describe('recent cache', () => {
     expect(cache.get('a')).toBeUndefined();
     expect(cache.size).toBe(1);
   });
+
+  it('answers a remembered value at once and loads a missing one', async () => {
+    const clock = testClock();
+    const cache = createRecentCache<string, number>({ clock, ttlMs: 1000, maxEntries: 10 });
+    const far = () => new Date(clock.now().getTime() + 60_000);
+    let loads = 0;
+    const load = () => {
+      loads++;
+      return Promise.resolve(7);
+    };
+    const first = cache.lookup('a', load, far);
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toBe(7);
+    expect(cache.lookup('a', load, far)).toBe(7);
+    expect(loads).toBe(1);
+    // A "no" is never remembered.
+    expect(await cache.lookup('none', () => Promise.resolve(undefined), far)).toBeUndefined();
+    expect(cache.size).toBe(1);
+  });
+
+  it('does not remember what a look-up read while the key was deleted (logout racing a request)', async () => {
+    const clock = testClock();
+    const cache = createRecentCache<string, number>({ clock, ttlMs: 1000, maxEntries: 10 });
+    let release: (value: number) => void = () => undefined;
+    const reading = cache.lookup(
+      'session',
+      () => new Promise<number>((resolve) => (release = resolve)),
+      () => new Date(clock.now().getTime() + 60_000),
+    );
+    // The logout commits and forgets the session while the read (which saw the old row) is in flight.
+    cache.delete('session');
+    release(1);
+    expect(await reading).toBe(1);
+    expect(cache.get('session')).toBeUndefined();
+  });
 });

@@ -66,7 +66,10 @@ export async function createTestApp(
   };
 }
 
-/** A clock tests can move forward. */
+/**
+ * A clock tests can move. A file that shares one app between its tests calls `reset` before each
+ * test, so every test starts at the same moment and none depends on another's moves.
+ */
 export function testClock(start = new Date('2026-03-01T12:00:00.000Z')) {
   let current = start.getTime();
   return {
@@ -76,6 +79,9 @@ export function testClock(start = new Date('2026-03-01T12:00:00.000Z')) {
     },
     set(date: Date) {
       current = date.getTime();
+    },
+    reset() {
+      current = start.getTime();
     },
   };
 }

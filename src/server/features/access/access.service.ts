@@ -1,4 +1,5 @@
 import type { Clock } from '../../platform/clock.ts';
+import type { MaybePromise } from '../../platform/maybe-promise.ts';
 import { createRecentCache } from '../../platform/recent-cache.ts';
 import type { AccessRepo, ActiveAccess } from './access.repo.ts';
 
@@ -28,23 +29,21 @@ export function createAccessService(deps: { repo: AccessRepo; clock: Clock }) {
 
     /**
      * For the guard in front of every course request: the same answer as `active`, except that a
-     * yes may be up to ACCESS_RECHECK_MS old, so busy pages do not read the orders on every call.
+     * yes may be up to ACCESS_RECHECK_MS old (and then comes without a promise).
      */
-    async activeRecently(userId: string): Promise<ActiveAccess | undefined> {
-      const remembered = confirmed.get(userId);
-      if (remembered) return remembered;
-      const found = await active(userId);
-      if (found) confirmed.set(userId, found, new Date(found.accessEndsAt));
-      return found;
+    recent(userId: string): MaybePromise<ActiveAccess | undefined> {
+      return confirmed.lookup(
+        userId,
+        () => active(userId),
+        (access) => new Date(access.accessEndsAt),
+      );
     },
 
-    /** A yes that `activeRecently` would give without reading the orders; otherwise undefined. */
-    rememberedNow(userId: string): ActiveAccess | undefined {
-      return confirmed.get(userId);
-    },
-
-    /** Access was taken away (refund, dispute): the next guard check reads the orders again. */
-    forget(userId: string): void {
+    /**
+     * Access was taken away (refund, dispute, an admin's revoke), and the change has committed: the
+     * next guard check reads the orders again. The one notification other features send here.
+     */
+    revoked(userId: string): void {
       confirmed.delete(userId);
     },
   };

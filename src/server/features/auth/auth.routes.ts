@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  apiUserSchema,
   devSignInBodySchema,
   devSignInReplySchema,
   exchangeCodeBodySchema,
@@ -9,9 +8,7 @@ import {
   startSignInReplySchema,
 } from '#shared/api/user.schema.ts';
 import type { RoutesPlugin } from '../../platform/fastify.ts';
-import { assertSelf, type Guards } from '../access/guards.ts';
 import type { Sessions } from './sessions.ts';
-import type { AccessService } from '../access/access.service.ts';
 import type { AuthService } from './auth.service.ts';
 import { toApiUser } from './user.presenter.ts';
 import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
@@ -23,8 +20,8 @@ const signInRateLimit = { max: 20, timeWindow: '1 minute' };
 export interface AuthRoutesDeps {
   auth: AuthService;
   sessions: Sessions;
-  guards: Guards;
-  access: AccessService;
+  /** The checkout id of the user's active paid order, if any (from the access feature). */
+  subscriptionIdOf: (userId: string) => Promise<string | undefined>;
   secureCookies: boolean;
 }
 
@@ -100,9 +97,8 @@ export const authRoutes: RoutesPlugin<AuthRoutesDeps> = async (app, deps) => {
       });
       reply.clearCookie(SIGN_IN_COOKIE, { path: '/api' });
       await deps.sessions.create(reply, result.user, request.headers['user-agent']);
-      const access = await deps.access.active(result.user.id);
       return {
-        user: toApiUser(result.user, access),
+        user: toApiUser(result.user, await deps.subscriptionIdOf(result.user.id)),
         returnTo: result.returnTo,
         action: result.action,
       };
@@ -121,23 +117,6 @@ export const authRoutes: RoutesPlugin<AuthRoutesDeps> = async (app, deps) => {
     async (request, reply) => {
       await deps.sessions.destroy(request, reply);
       return { ok: true as const };
-    },
-  );
-
-  app.get(
-    '/api/user/:googleId',
-    {
-      schema: {
-        summary: 'The signed-in user (own account only)',
-        tags: ['auth'],
-        params: z.object({ googleId: z.string().min(1).max(255) }),
-        response: { 200: apiUserSchema, 401: errorReply, 403: errorReply },
-      },
-    },
-    async (request, reply) => {
-      const user = await deps.guards.user(request, reply);
-      assertSelf(user, request.params.googleId);
-      return toApiUser(user, await deps.access.active(user.id));
     },
   );
 };

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import type { SessionsRepo } from './sessions.repo.ts';
 import { addDays, DAY_MS, type Clock } from '../../platform/clock.ts';
+import type { MaybePromise } from '../../platform/maybe-promise.ts';
 import { createRecentCache } from '../../platform/recent-cache.ts';
 
 export const SESSION_COOKIE = 'indent_session';
@@ -15,6 +16,7 @@ export const SESSION_RECHECK_MS = 1_000;
 export interface CurrentSession {
   user: UserRow;
   tokenHash: string;
+  expiresAt: string;
 }
 
 export function hashToken(token: string): string {
@@ -27,34 +29,28 @@ export function hashToken(token: string): string {
  * database cannot be replayed as cookies. Lifetime 30 days, sliding.
  */
 export function createSessions(deps: { repo: SessionsRepo; clock: Clock; secureCookies: boolean }) {
-  const memo = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
   // Sign-out here forgets the session at once; another instance may trust it for up to
   // SESSION_RECHECK_MS more (decision 0009). An unknown token is never remembered.
-  const recent = createRecentCache<string, { user: UserRow; expiresAt: string }>({
+  const recent = createRecentCache<string, CurrentSession>({
     clock: deps.clock,
     ttlMs: SESSION_RECHECK_MS,
     maxEntries: 50_000,
   });
-  const needsRenewal = (expiresAt: string, now: Date) =>
-    addDays(now, SESSION_DAYS).getTime() - new Date(expiresAt).getTime() > RENEW_AFTER_MS;
+  /** When a session needs pushing forward: a remembered one is trusted only until then. */
+  const renewalDue = (expiresAt: string) =>
+    new Date(new Date(expiresAt).getTime() - SESSION_DAYS * DAY_MS + RENEW_AFTER_MS);
 
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.secureCookies,
+  } as const;
   const setCookie = (reply: FastifyReply, token: string, expires: Date) => {
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.secureCookies,
-      expires,
-    });
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires });
   };
-
   const clearCookie = (reply: FastifyReply) => {
-    reply.clearCookie(SESSION_COOKIE, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.secureCookies,
-    });
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
   };
 
   /** The request's session token, if it carries one that could be ours. */
@@ -63,40 +59,27 @@ export function createSessions(deps: { repo: SessionsRepo; clock: Clock; secureC
     return token && token.length <= 128 ? token : undefined;
   };
 
-  /** A session confirmed within SESSION_RECHECK_MS that needs no renewal yet: no database, no wait. */
-  function remembered(tokenHash: string, now: Date): CurrentSession | undefined {
-    const entry = recent.get(tokenHash);
-    return entry && !needsRenewal(entry.expiresAt, now)
-      ? { user: entry.user, tokenHash }
-      : undefined;
-  }
-
-  async function resolve(
-    request: FastifyRequest,
+  /** Reads the session from the database, pushing it forward (and its cookie) once a day. */
+  async function load(
+    token: string,
+    tokenHash: string,
     reply: FastifyReply,
-  ): Promise<CurrentSession | null> {
-    const token = tokenOf(request);
-    if (!token) return null;
+  ): Promise<CurrentSession | undefined> {
     const now = deps.clock.now();
-    const tokenHash = hashToken(token);
-    const known = remembered(tokenHash, now);
-    if (known) return known;
     const found = await deps.repo.findLive(tokenHash, now.toISOString());
     if (!found) {
       // A stale or forged cookie: drop it so the browser stops sending it.
-      recent.delete(tokenHash);
       clearCookie(reply);
-      return null;
+      return undefined;
     }
     let expiresAt = found.expiresAt;
-    if (needsRenewal(expiresAt, now)) {
+    if (renewalDue(expiresAt) < now) {
       const fullLifetimeEnd = addDays(now, SESSION_DAYS);
       await deps.repo.extend(tokenHash, fullLifetimeEnd.toISOString());
       setCookie(reply, token, fullLifetimeEnd);
       expiresAt = fullLifetimeEnd.toISOString();
     }
-    recent.set(tokenHash, { user: found.user, expiresAt }, new Date(expiresAt));
-    return { user: found.user, tokenHash };
+    return { user: found.user, tokenHash, expiresAt };
   }
 
   return {
@@ -114,27 +97,28 @@ export function createSessions(deps: { repo: SessionsRepo; clock: Clock; secureC
       setCookie(reply, token, expires);
     },
     /**
-     * The signed-in user of this request if it is known without asking the database (see
-     * `remembered`); otherwise undefined, and `current` finds out.
+     * The signed-in user of this request: from memory (no promise) when confirmed within
+     * SESSION_RECHECK_MS and not due for renewal, otherwise from the database.
      */
-    rememberedNow(request: FastifyRequest): CurrentSession | undefined {
+    resolve(
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): MaybePromise<CurrentSession | undefined> {
       const token = tokenOf(request);
-      return token ? remembered(hashToken(token), deps.clock.now()) : undefined;
-    },
-    /** The signed-in user of this request, looked up once per request. */
-    current(request: FastifyRequest, reply: FastifyReply): Promise<CurrentSession | null> {
-      let pending = memo.get(request);
-      if (!pending) {
-        pending = resolve(request, reply);
-        memo.set(request, pending);
-      }
-      return pending;
+      if (!token) return undefined;
+      const tokenHash = hashToken(token);
+      return recent.lookup(
+        tokenHash,
+        () => load(token, tokenHash, reply),
+        (session) => renewalDue(session.expiresAt),
+      );
     },
     async destroy(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const token = request.cookies[SESSION_COOKIE];
       if (token) {
         const tokenHash = hashToken(token);
         await deps.repo.delete(tokenHash);
+        // After the commit: a look-up still reading the old row then cannot store it (recent-cache).
         recent.delete(tokenHash);
       }
       clearCookie(reply);

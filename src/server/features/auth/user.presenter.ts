@@ -1,15 +1,17 @@
 import type { ApiUser } from '#shared/api/user.schema.ts';
 import type { UserRow } from '../../db/schema.ts';
-import type { ActiveAccess } from '../access/access.repo.ts';
 
-/** The user in the spec's shape; `stripeSubscriptionId` only while access is active. */
-export function toApiUser(user: UserRow, access: ActiveAccess | undefined): ApiUser {
+/**
+ * The user in the spec's shape. `stripeSubscriptionId` is the paid order's checkout id, given only
+ * while access is active (the access feature decides that).
+ */
+export function toApiUser(user: UserRow, subscriptionId: string | undefined): ApiUser {
   return {
     _id: user.id,
     googleId: user.google_id,
     name: user.name,
     email: user.email,
     picture: user.picture,
-    ...(access ? { stripeSubscriptionId: access.providerSessionId } : {}),
+    ...(subscriptionId ? { stripeSubscriptionId: subscriptionId } : {}),
   };
 }

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../platform/clock.ts';
 import { createTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
 import { headers, me, ORIGIN, signIn, type Jar } from '../../testing/billing-helpers.ts';
 
 let t: TestApp;
 const clock = testClock();
+beforeEach(() => clock.reset());
 
 beforeAll(async () => {
   // No Stripe keys: env.ts picks the demo checkout.

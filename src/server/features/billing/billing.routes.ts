@@ -1,26 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  checkoutSessionIdSchema,
   createCheckoutBodySchema,
   createCheckoutReplySchema,
-  demoCheckoutReplySchema,
   orderSuccessQuerySchema,
   orderSuccessReplySchema,
-  redirectReplySchema,
-  subscriptionReplySchema,
 } from '#shared/api/billing.schema.ts';
 import type { RoutesPlugin } from '../../platform/fastify.ts';
-import { assertSelf, type Guards } from '../access/guards.ts';
+import { assertSelf, type AccessHooks } from '../access/access.hooks.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
-import type { BillingService } from './billing.service.ts';
+import type { CheckoutService } from './checkout.service.ts';
+import type { Grants } from './grants.service.ts';
 import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
 
 export interface BillingRoutesDeps {
-  billing: BillingService;
-  guards: Guards;
-  /** The demo checkout's endpoints exist only when the demo driver is in use. */
-  demo: boolean;
+  checkout: CheckoutService;
+  grants: Grants;
+  hooks: AccessHooks;
 }
 
 /**
@@ -40,6 +36,7 @@ export const billingRoutes: RoutesPlugin<BillingRoutesDeps> = async (app, deps) 
     '/create-checkout-session',
     {
       config: { rateLimit: checkoutRateLimit },
+      preHandler: deps.hooks.requireUser,
       schema: {
         summary:
           'Start checkout for a year of access (own account only); answers the session id and where to go',
@@ -55,10 +52,9 @@ export const billingRoutes: RoutesPlugin<BillingRoutesDeps> = async (app, deps) 
         },
       },
     },
-    async (request, reply) => {
-      const user = await deps.guards.user(request, reply);
-      assertSelf(user, request.body.googleId);
-      return deps.billing.startCheckout(user);
+    async (request) => {
+      assertSelf(request.user, request.body.googleId);
+      return deps.checkout.startCheckout(request.user);
     },
   );
 
@@ -66,6 +62,7 @@ export const billingRoutes: RoutesPlugin<BillingRoutesDeps> = async (app, deps) 
     '/api/order/success',
     {
       config: { rateLimit: lookupRateLimit },
+      preHandler: deps.hooks.requireUser,
       schema: {
         summary:
           'Confirm a finished checkout with the provider and grant access if it is paid (own orders only)',
@@ -82,27 +79,7 @@ export const billingRoutes: RoutesPlugin<BillingRoutesDeps> = async (app, deps) 
         },
       },
     },
-    async (request, reply) => {
-      const user = await deps.guards.user(request, reply);
-      return deps.billing.orderSuccess(user, request.query.session_id);
-    },
-  );
-
-  app.get(
-    '/api/subscription/:googleId',
-    {
-      schema: {
-        summary: 'When the signed-in user’s access ends (own account only)',
-        tags: ['billing'],
-        params: z.object({ googleId: z.string().min(1).max(255) }),
-        response: { 200: subscriptionReplySchema, 401: errorReply, 403: errorReply },
-      },
-    },
-    async (request, reply) => {
-      const user = await deps.guards.user(request, reply);
-      assertSelf(user, request.params.googleId);
-      return deps.billing.subscription(user);
-    },
+    async (request) => deps.checkout.orderSuccess(request.user, request.query.session_id),
   );
 
   // The webhook reads the exact bytes Stripe signed, so only this route (in its own encapsulated
@@ -132,7 +109,7 @@ export const billingRoutes: RoutesPlugin<BillingRoutesDeps> = async (app, deps) 
       },
       async (request) => {
         const signature = request.headers['stripe-signature'];
-        const outcome = await deps.billing.handleWebhook(
+        const outcome = await deps.grants.handleWebhook(
           Buffer.isBuffer(request.body) ? request.body : undefined,
           typeof signature === 'string' ? signature : undefined,
         );
@@ -140,68 +117,4 @@ export const billingRoutes: RoutesPlugin<BillingRoutesDeps> = async (app, deps) 
       },
     );
   });
-
-  if (!deps.demo) return;
-
-  const demoParams = z.object({ id: checkoutSessionIdSchema });
-
-  app.get(
-    '/api/demo-checkout/:id',
-    {
-      schema: {
-        summary: 'Demo checkout only: the order summary shown on the local checkout page',
-        tags: ['billing'],
-        params: demoParams,
-        response: {
-          200: demoCheckoutReplySchema,
-          401: errorReply,
-          403: errorReply,
-          404: errorReply,
-        },
-      },
-    },
-    async (request, reply) => {
-      const user = await deps.guards.user(request, reply);
-      return deps.billing.demoCheckout(user, request.params.id);
-    },
-  );
-
-  app.post(
-    '/api/demo-checkout/:id/pay',
-    {
-      schema: {
-        summary:
-          'Demo checkout only: pay, which grants access through the same code as a Stripe webhook',
-        tags: ['billing'],
-        params: demoParams,
-        response: {
-          200: redirectReplySchema,
-          401: errorReply,
-          403: errorReply,
-          404: errorReply,
-          409: errorReply,
-        },
-      },
-    },
-    async (request, reply) => {
-      const user = await deps.guards.user(request, reply);
-      return deps.billing.demoPay(user, request.params.id);
-    },
-  );
-
-  app.post(
-    '/api/demo-checkout/:id/cancel',
-    {
-      schema: {
-        summary: 'Demo checkout only: cancel; nothing is granted',
-        tags: ['billing'],
-        params: demoParams,
-        response: { 200: redirectReplySchema, 401: errorReply, 403: errorReply, 404: errorReply },
-      },
-    },
-    async (request, reply) => {
-      const user = await deps.guards.user(request, reply);
-      return deps.billing.demoCancel(user, request.params.id);
-    },
-  );
 };

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../platform/clock.ts';
 import { createTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
 import {
@@ -25,6 +25,7 @@ const signer = new Stripe(SECRET_KEY);
 let standIn: StripeStandIn;
 let t: TestApp;
 const clock = testClock();
+beforeEach(() => clock.reset());
 const logs = logCollector();
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lessonReplySchema } from '#shared/api/lesson.schema.ts';
 import { modulesReplySchema } from '#shared/api/modules.schema.ts';
 import { progressReplySchema } from '#shared/api/progress.schema.ts';
@@ -20,6 +20,7 @@ import type { CourseContent, GradableQuiz } from '../../content/course-content.t
 let t: TestApp;
 let content: CourseContent;
 const clock = testClock();
+beforeEach(() => clock.reset());
 
 beforeAll(async () => {
   content = await testContent();

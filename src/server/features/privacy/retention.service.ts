@@ -1,7 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
-import type { AuthRequestsRepo } from '../auth/auth-requests.repo.ts';
-import type { SessionsRepo } from '../auth/sessions.repo.ts';
 import type { RetentionRepo } from './retention.repo.ts';
 
 /** The keeping periods the privacy policy states (content/legal/privacy.md, "How long we keep it"). */
@@ -14,6 +12,14 @@ export const RETENTION = {
   /** Order and payment records: this long after the purchase (tax and accounting). */
   orderYears: 7,
 } as const;
+
+/**
+ * Rows another feature owns that end by a date: sessions and sign-in attempts (the auth feature's
+ * tables, wired in buildApp). Returns how many were deleted.
+ */
+export interface ExpiringRows {
+  deleteExpired(now: string): Promise<number>;
+}
 
 export interface RetentionReport {
   sessions: number;
@@ -35,8 +41,8 @@ function monthsBefore(date: Date, months: number): Date {
  */
 export function createRetentionService(deps: {
   repo: RetentionRepo;
-  sessions: Pick<SessionsRepo, 'deleteExpired'>;
-  authRequests: Pick<AuthRequestsRepo, 'deleteExpired'>;
+  sessions: ExpiringRows;
+  authRequests: ExpiringRows;
   clock: Clock;
   log: FastifyBaseLogger;
 }) {

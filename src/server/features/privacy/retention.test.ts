@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { addDays, DAY_MS } from '../../platform/clock.ts';
 import { testClock } from '../../testing/test-app.ts';
@@ -16,6 +16,7 @@ afterAll(async () => {
 });
 
 const clock = testClock(new Date('2030-06-15T12:00:00.000Z'));
+beforeEach(() => clock.reset());
 const daysAgo = (days: number) => new Date(clock.now().getTime() - days * DAY_MS).toISOString();
 const quietLog = { info: () => undefined } as unknown as Parameters<
   typeof createRetentionService

@@ -6,13 +6,13 @@ import {
   saveExerciseProgressBodySchema,
 } from '#shared/api/exercise-progress.schema.ts';
 import type { RoutesPlugin } from '../../platform/fastify.ts';
-import type { Guards } from '../access/guards.ts';
+import type { AccessHooks } from '../access/access.hooks.ts';
 import type { ExerciseProgressService } from './exercise-progress.service.ts';
 import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
 
 export interface ExerciseProgressRoutesDeps {
   progress: ExerciseProgressService;
-  guards: Guards;
+  hooks: AccessHooks;
 }
 
 export const exerciseProgressRoutes: RoutesPlugin<ExerciseProgressRoutesDeps> = async (
@@ -24,6 +24,7 @@ export const exerciseProgressRoutes: RoutesPlugin<ExerciseProgressRoutesDeps> = 
   app.get(
     '/api/exercise-progress',
     {
+      preHandler: deps.hooks.requireSubscriber,
       schema: {
         summary: "The signed-in subscriber's saved code and solved state per exercise",
         tags: ['progress'],
@@ -31,16 +32,15 @@ export const exerciseProgressRoutes: RoutesPlugin<ExerciseProgressRoutesDeps> = 
         response: { 200: exerciseProgressListSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const { user } = await deps.guards.subscriber(request, reply);
-      reply.header('Cache-Control', 'no-store');
-      return { exercises: await deps.progress.list(user.id, request.query.module) };
-    },
+    async (request) => ({
+      exercises: await deps.progress.list(request.user.id, request.query.module),
+    }),
   );
 
   app.put(
     '/api/exercise-progress/:exerciseId',
     {
+      preHandler: deps.hooks.requireSubscriber,
       schema: {
         summary: "Save the signed-in subscriber's latest code for an exercise, and mark it solved",
         tags: ['progress'],
@@ -49,9 +49,6 @@ export const exerciseProgressRoutes: RoutesPlugin<ExerciseProgressRoutesDeps> = 
         response: { 200: exerciseProgressSchema, ...errors, 404: errorReply, 413: errorReply },
       },
     },
-    async (request, reply) => {
-      const { user } = await deps.guards.subscriber(request, reply);
-      return deps.progress.save(user.id, request.params.exerciseId, request.body);
-    },
+    async (request) => deps.progress.save(request.user.id, request.params.exerciseId, request.body),
   );
 };

@@ -4,10 +4,17 @@ import type { Clock } from '../../platform/clock.ts';
 import type { CourseContent } from '../../content/course-content.ts';
 import type { ProgressRepo } from './progress.repo.ts';
 
+/** What progress reads of the quiz attempts; the quizzes feature owns them (wired in buildApp). */
+export interface QuizAttemptsReader {
+  bestScores(userId: string): Promise<{ quizId: string; bestScore: number }[]>;
+  latestAttempt(userId: string): Promise<{ quizId: string; at: string } | undefined>;
+}
+
 /** What a subscriber has done: lessons opened, exercises solved, quizzes passed. */
 export function createProgressService(deps: {
   content: CourseContent;
   repo: ProgressRepo;
+  attempts: QuizAttemptsReader;
   clock: Clock;
 }) {
   const { content } = deps;
@@ -23,8 +30,8 @@ export function createProgressService(deps: {
       const [visits, solved, scores, latestAttempt] = await Promise.all([
         deps.repo.lessonVisits(userId),
         deps.repo.solvedExercises(userId),
-        deps.repo.bestScores(userId),
-        deps.repo.latestAttempt(userId),
+        deps.attempts.bestScores(userId),
+        deps.attempts.latestAttempt(userId),
       ]);
       const visited = new Set(visits.map((v) => v.moduleNumber));
       const solvedIds = new Set(solved.map((s) => s.exerciseId));

@@ -1,0 +1,146 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OrderSuccessReply } from '#shared/api/billing.schema.ts';
+import { site } from '#shared/site.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { conflict, forbidden, notFound, unavailable } from '../../platform/errors.ts';
+import type { Grants } from './grants.service.ts';
+import type { OrdersRepo } from './orders.repo.ts';
+import { PaymentsUnavailableError, type CheckoutInfo, type PaymentsDriver } from './payments.ts';
+
+/** A double click within this window reuses the same checkout (same idempotency key). */
+const CHECKOUT_REUSE_MS = 10 * 60 * 1000;
+
+/** The end of a user's active paid year, if one is running (the access feature, wired in buildApp). */
+export type ActiveAccessOf = (userId: string) => Promise<{ accessEndsAt: string } | undefined>;
+
+export const providerDown = () =>
+  unavailable('The payment provider is not reachable right now. Please try again in a minute.');
+
+const otherAccountsPayment = () =>
+  forbidden(
+    'This payment belongs to another account. Sign in with the account that paid.',
+    'not_your_order',
+  );
+
+/** Buying a year of access: opening a checkout, and confirming it when the learner comes back. */
+export function createCheckoutService(deps: {
+  payments: PaymentsDriver;
+  orders: OrdersRepo;
+  grants: Grants;
+  activeAccessOf: ActiveAccessOf;
+  clock: Clock;
+  /** Our public origin, for Checkout's return addresses. */
+  origin: string;
+  adsConversionId?: string | undefined;
+  log: FastifyBaseLogger;
+}) {
+  const { payments, orders, clock, log } = deps;
+  const conversion = deps.adsConversionId
+    ? { sendTo: deps.adsConversionId, tagId: deps.adsConversionId.split('/')[0] ?? '' }
+    : null;
+
+  async function lookUp(sessionId: string): Promise<CheckoutInfo | null> {
+    try {
+      return await payments.retrieveCheckout(sessionId);
+    } catch (err) {
+      if (err instanceof PaymentsUnavailableError) {
+        log.error({ err, sessionId }, 'checkout look-up failed');
+        throw providerDown();
+      }
+      throw err;
+    }
+  }
+
+  async function open(user: UserRow, now: Date): Promise<{ id: string; url: string }> {
+    const window = Math.floor(now.getTime() / CHECKOUT_REUSE_MS);
+    // The e-mail is part of the key because Stripe rejects a reused key with different parameters.
+    const emailHash = createHash('sha256').update(user.email).digest('hex').slice(0, 12);
+    try {
+      return await payments.createCheckout({
+        userId: user.id,
+        email: user.email,
+        amountCents: site.priceCents,
+        currency: site.currency,
+        productName: site.planName,
+        successUrl: `${deps.origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${deps.origin}/pricing`,
+        idempotencyKey: `indent-checkout-${user.id}-${window}-${emailHash}`,
+      });
+    } catch (err) {
+      if (err instanceof PaymentsUnavailableError) {
+        log.error({ err, userId: user.id }, 'checkout creation failed');
+        throw providerDown();
+      }
+      throw err;
+    }
+  }
+
+  return {
+    /** POST /create-checkout-session: refuses a second purchase while access is active. */
+    async startCheckout(user: UserRow): Promise<{ id: string; url: string }> {
+      const active = await deps.activeAccessOf(user.id);
+      if (active) {
+        throw conflict(
+          `You already have access until ${longDate(active.accessEndsAt)}, so there is nothing to buy. Open your dashboard to keep learning.`,
+          'already_subscribed',
+        );
+      }
+      const now = clock.now();
+      const checkout = await open(user, now);
+      await orders.insertPending({
+        id: randomUUID(),
+        userId: user.id,
+        provider: payments.kind,
+        providerSessionId: checkout.id,
+        amountCents: site.priceCents,
+        currency: site.currency,
+        createdAt: now.toISOString(),
+      });
+      return checkout;
+    },
+
+    /** GET /api/order/success: confirms with the provider and grants if paid (own orders only). */
+    async orderSuccess(user: UserRow, sessionId: string): Promise<OrderSuccessReply> {
+      const existing = await orders.findBySessionId(sessionId);
+      if (existing && existing.user_id !== user.id) throw otherAccountsPayment();
+      const checkout = await lookUp(sessionId);
+      if (!checkout) {
+        throw notFound(
+          `We could not find that payment. If you were charged, write to ${site.contactEmail} and we will sort it out.`,
+        );
+      }
+      if (checkout.userId !== user.id) throw otherAccountsPayment();
+      if (!checkout.paid) {
+        throw conflict(
+          'Your payment has not been confirmed yet. Some payment methods take a little while; this page will show your access as soon as it is.',
+          'payment_pending',
+        );
+      }
+      await deps.grants.grant(checkout, 'success_lookup');
+      const order = await orders.findBySessionId(sessionId);
+      if (!order || order.status !== 'paid' || order.revoked_at || !order.access_ends_at) {
+        throw conflict(
+          'This payment was refunded or disputed, so it no longer gives access.',
+          'order_revoked',
+        );
+      }
+      return {
+        session: { id: sessionId, paymentStatus: 'paid', accessEndDate: order.access_ends_at },
+        conversion,
+      };
+    },
+  };
+}
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+/** 'November 21, 2027' for messages people read. */
+function longDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
