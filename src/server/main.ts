@@ -35,6 +35,10 @@ try {
   fail(`Configuration error: DATABASE_URL cannot be used (${engine}): ${reason.split('\n')[0]}`);
 }
 
+// Fastify logs one "listening at" line per bound address, 127.0.0.1 first, and that address is not
+// the one sign-in works at (PUBLIC_ORIGIN). Those lines are dropped; the ready line below names the
+// address to open.
+const LISTENING_TEXT = '\u0000listening';
 const app = await buildApp({
   env,
   db,
@@ -43,6 +47,11 @@ const app = await buildApp({
   logger: {
     level: env.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    hooks: {
+      logMethod(args, method) {
+        if (args[0] !== LISTENING_TEXT) method.apply(this, args);
+      },
+    },
   },
 });
 
@@ -76,6 +85,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   await app.listen({
+    listenTextResolver: () => LISTENING_TEXT,
     port: env.PORT,
     host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
   });
