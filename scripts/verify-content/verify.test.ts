@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createFixture, exercisesYaml } from '#server/testing/content.fixture.ts';
+import { createFixture, DIAGRAM_LINE, exercisesYaml } from '#server/testing/content.fixture.ts';
 import type { Fixture } from '#server/testing/content.fixture.ts';
 import { NodePyodideRunner } from './pyodide-runner.ts';
 import { verifyContent } from './verify.ts';
@@ -191,5 +191,73 @@ describe('verifyContent', () => {
     expect(report.summary).toBe(
       '1 module, 3 exercises, 1 quiz, 10 questions, 8 code blocks: all verified',
     );
+  });
+
+  it('proves checkpoint options against what Python really prints', async () => {
+    // The output block still says 5 (and is right), but no option is 5 any more.
+    await fixture.edit(`${M1}/lesson.md`, '  - "5"\n', '  - "6"\n');
+    const report = await verify();
+    const predict = await fixture.lineOf(`${M1}/lesson.md`, '```predict');
+    expect(report.failures.map((f) => f.text)).toEqual([
+      `FAIL content/${M1}/lesson.md:${predict} module 1 checkpoint (python block 5): no option is the real output, which is:\n    5 (hint: make exactly one option the output, written as the program prints it)`,
+    ]);
+  });
+
+  it('fails the lesson rules: too few checkpoints, a long stretch without one, no diagram', async () => {
+    await fixture.edit(`${M1}/lesson.md`, '```python checkpoint\ncount', '```python\ncount');
+    await fixture.edit(`${M1}/lesson.md`, /```predict\noptions:\n {2}- "2"[\s\S]*?```\n/, '');
+    await fixture.edit(`${M1}/lesson.md`, `${DIAGRAM_LINE}\n`, '');
+    const report = await verify();
+    expect(report.failures.map((f) => `${f.file} ${f.item}: ${f.message}`)).toEqual([
+      `content/${M1}/lesson.md module 1 lesson: has 4 checkpoints; a lesson needs at least 5`,
+      expect.stringMatching(
+        new RegExp(
+          `^content/${M1}/lesson.md module 1 lesson: \\d+ words of prose before the first checkpoint; at most 500`,
+        ),
+      ),
+      `content/${M1}/lesson.md module 1 lesson: has no diagram; a lesson needs at least one`,
+    ]);
+  });
+
+  it('fails the quiz rules, naming the module, the quiz and the question', async () => {
+    await fixture.edit(
+      `${M2}/quizzes.yaml`,
+      'text: Point 3 about Python?',
+      'text: Point 3, as above?',
+    );
+    await fixture.edit(`${M2}/quizzes.yaml`, '        kind: complete\n', '');
+    const report = await verify();
+    const q3 = await fixture.lineOf(`${M2}/quizzes.yaml`, 'text: Point 3, as above?');
+    const q4 = await fixture.lineOf(`${M2}/quizzes.yaml`, 'text: Point 4 about');
+    expect(report.failures.map((f) => f.text)).toEqual([
+      `FAIL content/${M2}/quizzes.yaml:${q3} module 2 "Module 2 Part 1" question 3: the text says "above", which refers outside the question (hint: each question stands alone: show the code with it ("the program below") and say everything it needs)`,
+      `FAIL content/${M2}/quizzes.yaml:${q4} module 2 "Module 2 Part 1" question 4: has no \`kind\` (hint: add kind: output, bug, which-code, concept or complete)`,
+    ]);
+  });
+
+  it('reports the new rules as warnings for modules on the pending list, and says which those are', async () => {
+    const pending = await createFixture([8]);
+    try {
+      const folder = 'modules/08-error-and-exception-handling';
+      await pending.edit(`${folder}/lesson.md`, `${DIAGRAM_LINE}\n`, '');
+      const lines: string[] = [];
+      const report = await verifyContent({
+        rootDir: pending.root,
+        runner,
+        timeoutMs: 2_000,
+        report: (text) => lines.push(text),
+      });
+      expect(lines[0]).toBe(
+        'Rules for checkpoints, diagrams and quizzes not yet applied to modules: 8, 9, 10, 11, 12, 13, 14, 15 (reported as warnings)',
+      );
+      expect(report.ok).toBe(true);
+      expect(report.failures).toEqual([]);
+      expect(report.warnings.map((w) => w.text)).toEqual([
+        `WARN content/${folder}/lesson.md module 8 lesson: has no diagram; a lesson needs at least one (hint: draw the idea learners most often misread as an SVG in the module folder and show it with ![alt](name.svg))`,
+      ]);
+      expect(report.summary).toMatch(/: all verified; 1 warning in modules pending rework$/);
+    } finally {
+      await pending.remove();
+    }
   });
 });

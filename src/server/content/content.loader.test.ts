@@ -212,6 +212,20 @@ describe('loadContent reports every problem with file, line, path and hint', () 
     ]);
   });
 
+  it('checkpoint and diagram problems, in lesson.md and in the SVG file', async () => {
+    await fixture.edit(`${M1}/lesson.md`, '  - "count + 3"\n', '');
+    await fixture.edit(`${M2}/lesson.md`, '](total-box.svg)', '](missing.svg)');
+    await fixture.edit(`${M1}/total-box.svg`, '<rect class="d-box"', '<rect class="d-box" fill="#fff"');
+    const predict = (await fixture.lineOf(`${M1}/lesson.md`, '```predict')) + 1;
+    const diagram = await fixture.lineOf(`${M2}/lesson.md`, '](missing.svg)');
+    const rect = await fixture.lineOf(`${M1}/total-box.svg`, '<rect');
+    expect(await problems()).toEqual([
+      `content/${M1}/lesson.md:${predict} predict block: options needs 3 or 4 options (or none, to have the learner type the output) (hint: 3 or 4 different outputs, exactly one of them what the program prints)`,
+      `content/${M1}/total-box.svg:${rect} <rect> has the colour fill="#fff" (hint: drop it and use a d-* class (fill="none" and stroke="none" are allowed))`,
+      `content/${M2}/lesson.md:${diagram} diagram missing.svg is not in the module folder (hint: save the SVG as content/${M2}/missing.svg)`,
+    ]);
+  });
+
   it('YAML syntax errors and text that YAML reads as a key', async () => {
     await fixture.edit(`${M1}/module.yaml`, '  - A third thing.', '  - Note: a third thing.');
     await fixture.edit(

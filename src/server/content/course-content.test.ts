@@ -32,6 +32,45 @@ describe('loadCourseContent', () => {
     expect(lesson.exercises[0]?.promptHtml).toMatch(/^<p>/);
   });
 
+  it('marks checkpoints, keeps their output and predict blocks off the page, and sends them in codeBlocks', async () => {
+    const content = await loadCourseContent(fixture.root);
+    const lesson = content.lessons.get(1);
+    if (!lesson) throw new Error('no lesson 1');
+    const checkpoints = lesson.codeBlocks.filter((b) => b.checkpoint);
+    expect(checkpoints.map((b) => b.index)).toEqual([5, 6, 7, 8, 9]);
+    expect(checkpoints[0]?.checkpoint).toEqual({
+      options: ['2', '5', 'count + 3'],
+      output: '5\n',
+      whyHtml:
+        'The right side is worked out first, with the old <code>count</code>, and the result replaces it.',
+    });
+    expect(checkpoints[1]?.checkpoint?.options).toBeNull();
+    expect(checkpoints[2]?.kind).toBe('raises');
+    expect(checkpoints[3]?.stdin).toBe('Bo');
+    for (const block of checkpoints) {
+      expect(lesson.html).toContain(
+        `data-kind="${block.kind}" data-code-block="${block.index}" data-checkpoint>`,
+      );
+    }
+    expect(lesson.html.match(/data-checkpoint/g)).toHaveLength(5);
+    // Only the three non-checkpoint output blocks are rendered; no answer and no why is on the page.
+    expect(lesson.html.match(/class="code-output"/g)).toHaveLength(3);
+    expect(lesson.html).not.toContain('ababab');
+    expect(lesson.html).not.toContain('Hi Bo');
+    expect(lesson.html).not.toContain('options:');
+    expect(lesson.html).not.toContain('worked out first');
+  });
+
+  it('inlines each diagram as a labelled figure', async () => {
+    const content = await loadCourseContent(fixture.root);
+    const html = content.lessons.get(1)?.html ?? '';
+    expect(html).toContain(
+      '<figure class="diagram"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 120" role="img" aria-labelledby="total-box-title"><title id="total-box-title">A name, total, with an arrow to a box holding the number 10.</title>',
+    );
+    expect(html).not.toContain('<img');
+    expect(html).not.toMatch(/<p>\s*<figure/);
+  });
+
   it('keeps correct answers out of the prepared quiz replies', async () => {
     const content = await loadCourseContent(fixture.root);
     const raw = JSON.stringify([...content.quizReplies.values()]);

@@ -139,3 +139,128 @@ describe('fences nested in list items', () => {
     expect(fencedBlocks(text).blocks.map((b) => b.code)).toEqual(['if True:\n    print(1)\n']);
   });
 });
+
+describe('checkpoints', () => {
+  const checkpointLesson = [
+    '## Part', // 1
+    '', // 2
+    '```python checkpoint raises=ValueError', // 3
+    'print("a")', // 4
+    'int("x")', // 5
+    '```', // 6
+    '', // 7
+    '```output', // 8
+    'a', // 9
+    "ValueError: invalid literal for int() with base 10: 'x'", // 10
+    '```', // 11
+    '', // 12
+    '```predict', // 13
+    'options:', // 14
+    '  - |', // 15
+    '    a', // 16
+    "    ValueError: invalid literal for int() with base 10: 'x'", // 17
+    '  - a', // 18
+    '  - "3"', // 19
+    'why: "`int` cannot read `x` as a number, and `a` was printed first."', // 20
+    '```', // 21
+    '', // 22
+    '```python checkpoint stdin="Bo"', // 23
+    'print(input())', // 24
+    '```', // 25
+    '```output', // 26
+    'Bo', // 27
+    '```', // 28
+    '```predict', // 29
+    'why: input() returns the typed line.', // 30
+    '```', // 31
+  ].join('\n');
+
+  it('reads the python block, its output and its predict block (options as text, or none)', () => {
+    const parsed = parseLesson(checkpointLesson);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.python).toEqual([
+      {
+        index: 1,
+        line: 3,
+        code: 'print("a")\nint("x")\n',
+        kind: 'raises',
+        raises: 'ValueError',
+        output: { text: "a\nValueError: invalid literal for int() with base 10: 'x'\n", line: 8 },
+        checkpoint: {
+          options: ["a\nValueError: invalid literal for int() with base 10: 'x'\n", 'a', '3'],
+          why: '`int` cannot read `x` as a number, and `a` was printed first.',
+          line: 13,
+        },
+      },
+      {
+        index: 2,
+        line: 23,
+        code: 'print(input())\n',
+        kind: 'run',
+        stdin: 'Bo',
+        output: { text: 'Bo\n', line: 26 },
+        checkpoint: { options: null, why: 'input() returns the typed line.', line: 29 },
+      },
+    ]);
+  });
+
+  const problemsOf = (text: string): string[] =>
+    parseLesson(`## Part\n\n${text}`).problems.map((p) => `${p.line}: ${p.message}`);
+
+  it('reports a checkpoint with no output block, or no predict block right after it', () => {
+    expect(problemsOf('```python checkpoint\nprint(1)\n```\n\nText.\n')).toEqual([
+      '3: checkpoint has no output block',
+    ]);
+    expect(
+      problemsOf('```python checkpoint\nprint(1)\n```\n```output\n1\n```\nText.\n```predict\nwhy: x\n```\n'),
+    ).toEqual([
+      '6: checkpoint has no predict block right after its output block',
+      '10: predict block does not follow the output block of a checkpoint',
+    ]);
+  });
+
+  it('reports predict YAML that does not fit the schema, at the predict block', () => {
+    const cp = (predict: string) =>
+      problemsOf(`\`\`\`python checkpoint\nprint(1)\n\`\`\`\n\`\`\`output\n1\n\`\`\`\n\`\`\`predict\n${predict}\n\`\`\`\n`);
+    expect(cp('options:\n  - "1"\n  - "2"\nwhy: One.')).toEqual([
+      '10: predict block: options needs 3 or 4 options (or none, to have the learner type the output)',
+    ]);
+    expect(cp('options:\n  - "1"\n  - "2 "\n  - "2"\nwhy: One.')).toEqual([
+      '10: predict block: options.2 is the same output as option 2',
+    ]);
+    expect(cp(`why: ${'x'.repeat(201)}`)).toEqual([
+      '10: predict block: why must be at most 200 characters (one sentence)',
+    ]);
+    expect(cp('options:\n  - "1"\n  - "2"\n  - "3"')).toEqual([
+      '10: predict block: why Invalid input: expected string, received undefined',
+    ]);
+    expect(cp('why: One.\nanswer: 1')).toEqual(['10: predict block: Unrecognized key: "answer"']);
+    // YAML reads a line that starts with a backtick as an error: the writer must quote it.
+    expect(cp('why: `x` is 1.')[0]).toMatch(/^10: predict block YAML: /);
+  });
+
+  it('reports a norun checkpoint', () => {
+    expect(problemsOf('```python checkpoint norun\nx\n```\n```output\n1\n```\n```predict\nwhy: x\n```\n')).toEqual([
+      '3: a checkpoint cannot be norun',
+    ]);
+  });
+});
+
+describe('diagram lines', () => {
+  it('reads ![alt](name.svg) lines with their alt text', () => {
+    const parsed = parseLesson('## Part\n\n![Two boxes, one per call.](call-stack.svg)\n\nText.\n');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.diagrams).toEqual([{ line: 3, alt: 'Two boxes, one per call.', file: 'call-stack.svg' }]);
+  });
+
+  it('reports a missing alt text, a path outside the folder, and a diagram inside a sentence', () => {
+    const parsed = parseLesson(
+      '## Part\n\n![](call-stack.svg)\n\n![A box.](../other/box.svg)\n\nSee ![a box](box.svg) here.\n',
+    );
+    expect(parsed.problems.map((p) => `${p.line}: ${p.message}`)).toEqual([
+      '3: diagram call-stack.svg has no alt text',
+      '5: diagram file "../other/box.svg" is not a plain file name of the module folder',
+      '7: a diagram must stand on a line of its own',
+    ]);
+  });
+});

@@ -4,6 +4,7 @@ import {
   hintFor,
   legalFrontMatterSchema,
   moduleFileSchema,
+  predictSchema,
   questionSchema,
   quizSchema,
 } from './schema.ts';
@@ -73,6 +74,14 @@ describe('exerciseSchema', () => {
     }
   });
 
+  it('takes an optional kind: write or fix', () => {
+    expect(exerciseSchema.parse({ ...exercise, kind: 'fix' }).kind).toBe('fix');
+    expect(exerciseSchema.parse(exercise).kind).toBeUndefined();
+    expect(issues(exerciseSchema.safeParse({ ...exercise, kind: 'debug' }))).toEqual([
+      'kind: is `write` or `fix`',
+    ]);
+  });
+
   it('rejects unknown keys, so typos are caught', () => {
     const result = exerciseSchema.safeParse({ ...exercise, hint: ['x'], check: { stdout: '', stdn: '1' } });
     expect(issues(result)).toEqual([
@@ -107,6 +116,18 @@ describe('questionSchema and quizSchema', () => {
     expect(issues(questionSchema.safeParse(noCode))).toEqual(['verify: `verify: output` needs `code` to run']);
     expect(issues(questionSchema.safeParse({ ...question, verify: 'yes' }))).toEqual([
       'verify: the only value is `output`',
+    ]);
+  });
+
+  it('takes an optional kind, and kind: output needs verify: output', () => {
+    expect(questionSchema.parse({ ...question, kind: 'output' }).kind).toBe('output');
+    const { verify: _verify, code: _code, ...plain } = question;
+    expect(questionSchema.parse({ ...plain, kind: 'concept' }).kind).toBe('concept');
+    expect(issues(questionSchema.safeParse({ ...plain, kind: 'output' }))).toEqual([
+      'kind: `kind: output` needs `verify: output`',
+    ]);
+    expect(issues(questionSchema.safeParse({ ...question, kind: 'trick' }))).toEqual([
+      'kind: is one of output, bug, which-code, concept, complete',
     ]);
   });
 
@@ -146,5 +167,25 @@ describe('hintFor', () => {
       'the index (0 to 3) of the right answer in `answers`',
     );
     expect(hintFor(['quizzes', 1, 'questions', 3, 'answers', 2])).toBe('exactly 4 different answers');
+  });
+});
+
+describe('predictSchema', () => {
+  it('takes 3 or 4 options, or none, and a why of at most 200 characters', () => {
+    expect(predictSchema.parse({ options: ['1', '2', '3'], why: 'Because.' }).options).toHaveLength(3);
+    expect(predictSchema.parse({ why: 'Because.' }).options).toBeUndefined();
+    expect(issues(predictSchema.safeParse({ options: ['1', '2', '3', '4', '5'], why: 'x' }))).toEqual([
+      'options: has more than 4 options',
+    ]);
+    expect(issues(predictSchema.safeParse({ options: ['1', '2', '3'], why: '' }))).toEqual([
+      'why: must not be empty',
+    ]);
+  });
+
+  it('wants distinct options, compared as output is (trailing white space ignored)', () => {
+    expect(issues(predictSchema.safeParse({ options: ['a\n', 'a  ', 'b'], why: 'x' }))).toEqual([
+      'options.1: is the same output as option 1',
+    ]);
+    expect(predictSchema.safeParse({ options: [' a', 'a', 'b'], why: 'x' }).success).toBe(true);
   });
 });
