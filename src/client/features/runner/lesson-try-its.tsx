@@ -31,7 +31,9 @@ export function LessonTryIts(props: {
       if (!wrapper) continue;
       const node = document.createElement('div');
       node.dataset.tryIt = String(block.index);
-      wrapper.after(node);
+      // Below the example's printed output when the lesson shows it, so code and output stay together.
+      const next = wrapper.nextElementSibling;
+      (next?.classList.contains('code-output') ? next : wrapper).after(node);
       created.push({ block, node });
     }
     // The slots are DOM nodes outside React; they must exist before portals can render into them.
