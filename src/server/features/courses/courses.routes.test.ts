@@ -448,8 +448,15 @@ describe('GET /api/lessons/:module', () => {
       expect(lesson.html).not.toContain('```');
       for (const block of lesson.codeBlocks) {
         expect(lesson.html).toContain(`data-code-block="${block.index}"`);
+        // Exactly the checkpoints are marked for the prediction widget (their output stays off the page).
+        const marked = lesson.html.includes(`data-code-block="${block.index}" data-checkpoint>`);
+        expect(marked).toBe(block.checkpoint !== undefined);
       }
       expect(lesson.codeBlocks.length).toBeGreaterThan(0);
+      expect(lesson.html.match(/data-checkpoint/g)?.length ?? 0).toBe(
+        lesson.codeBlocks.filter((b) => b.checkpoint).length,
+      );
+      expect(lesson.html).not.toContain('data-lang="predict"');
     }
     const visits = await t.database.db
       .selectFrom('lesson_visits')
