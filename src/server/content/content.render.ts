@@ -18,9 +18,10 @@ export interface RenderedBlockInfo {
 export interface RenderOptions {
   /**
    * Called for each ```python block in document order; returns the index to put on its wrapper as
-   * `data-code-block`, which the lesson page's 'Try it' buttons use to find the block's code.
+   * `data-code-block`, which the lesson page's 'Try it' buttons use to find the block's code, and
+   * whether it is a checkpoint (as the shared lesson parser read its fence).
    */
-  readonly onPython?: (block: RenderedBlockInfo) => number;
+  readonly onPython?: (block: RenderedBlockInfo) => { index: number; checkpoint: boolean };
   /** The lesson's checked diagrams by file name; a paragraph that is only `![alt](name.svg)` shows one. */
   readonly diagrams?: ReadonlyMap<string, { readonly alt: string; readonly svg: PreparedSvg }>;
 }
@@ -67,12 +68,11 @@ export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
         // The predict block (options and why) reaches the page through the lesson reply instead.
         if (hidden || lang === 'predict') return '';
         if (lang === 'python') {
-          const index = current.onPython?.({ info, code: token.text });
-          const checkpoint = /(?:^|\s)checkpoint(?:\s|$)/.test(info);
-          hideOutput = checkpoint;
+          const block = current.onPython?.({ info, code: token.text });
+          hideOutput = block?.checkpoint ?? false;
           const attr =
-            (index === undefined ? '' : ` data-code-block="${index}"`) +
-            (checkpoint ? ' data-checkpoint' : '');
+            (block === undefined ? '' : ` data-code-block="${block.index}"`) +
+            (hideOutput ? ' data-checkpoint' : '');
           const kind = /\bnorun\b/.test(info) ? 'norun' : /\braises=/.test(info) ? 'raises' : 'run';
           return `<div class="code-block" data-lang="python" data-kind="${kind}"${attr}>${copyButton}${highlight(token.text, 'python')}</div>\n`;
         }

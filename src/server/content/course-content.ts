@@ -187,7 +187,7 @@ function renderLessonHtml(module: CourseModule, renderer: MarkdownRenderer): str
           `${lessonFile}: python block ${seen} was read differently by the Markdown renderer than by the lesson parser (check its fence and indentation)`,
         );
       }
-      return block.index;
+      return { index: block.index, checkpoint: block.checkpoint !== undefined };
     },
   });
   if (seen !== python.length) {
