@@ -102,7 +102,8 @@ describe('outsideReferenceRule', () => {
         {
           ...even(0),
           text: 'What does the program below print when `previous` is 3?',
-          explanation: 'The loop in this program stops when `above` is reached.',
+          explanation:
+            'The loop in this program stops when `above` is reached; the line above it sets it.',
         },
         1,
       ),
@@ -128,7 +129,7 @@ describe('inlineCodeRule', () => {
     );
     expect(findings.map((f) => f.message)).toEqual([
       'the text has unbalanced backticks',
-      'the explanation has the HTML tag <code>',
+      'the explanation has <code>, which the page would read as an HTML tag',
     ]);
   });
 

@@ -77,7 +77,8 @@ export function pickLongestRule(questions: readonly RuleQuestion[]): RuleFinding
 
 /** Words that point at another question or at text outside the question itself. */
 const OUTSIDE_REFERENCES: readonly RegExp[] = [
-  /\babove\b/i,
+  // "the line above it" points inside the question's own code; "the code above" points outside.
+  /\babove\b(?!\s+(?:it|them|that|this)\b)/i,
   /\bprevious\b/i,
   /\b(?:earlier|last|next|preceding) question\b/i,
   /\bquestions? \d+\b/i,
@@ -153,7 +154,12 @@ export function inlineCodeRule(question: RuleQuestion, number: number): RuleFind
       add(`${field} has unbalanced backticks`, 'close every `code` span with a matching backtick');
     }
     const tag = HTML_TAG.exec(withoutCode(text))?.[0];
-    if (tag) add(`${field} has the HTML tag ${tag}`, 'write code as `like_this`, never with HTML');
+    if (tag) {
+      add(
+        `${field} has ${tag}, which the page would read as an HTML tag`,
+        'write code as `like_this` in backticks, never with HTML',
+      );
+    }
   }
   return findings;
 }
