@@ -199,6 +199,13 @@ export function parseLesson(markdown: string): ParsedLesson {
   }
   const python: PythonBlock[] = [];
   const claimed = new Set<FencedBlock>();
+  /** The block right after `after` if it has language `lang` and only blank lines separate them. */
+  const follow = (after: FencedBlock | undefined, lang: string): FencedBlock | undefined => {
+    const next = after ? blocks[blocks.indexOf(after) + 1] : undefined;
+    return after && next?.lang === lang && onlyBlankBetween(lines, after.endLine, next.line)
+      ? next
+      : undefined;
+  };
   blocks.forEach((block) => {
     if (PYTHON_LIKE.has(block.lang)) {
       problems.push({
@@ -210,12 +217,6 @@ export function parseLesson(markdown: string): ParsedLesson {
     }
     if (block.lang !== 'python') return;
     const fence = readPythonFence(block, problems);
-    const follow = (after: FencedBlock | undefined, lang: string): FencedBlock | undefined => {
-      const next = after ? blocks[blocks.indexOf(after) + 1] : undefined;
-      return next?.lang === lang && after && onlyBlankBetween(lines, after.endLine, next.line)
-        ? next
-        : undefined;
-    };
     const outputBlock = follow(block, 'output');
     if (outputBlock) claimed.add(outputBlock);
     const checkpoint = fence.checkpoint
