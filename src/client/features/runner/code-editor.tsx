@@ -81,6 +81,9 @@ export default function CodeEditor(props: CodeEditorProps) {
             ]),
           ),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          // Long lines wrap instead of scrolling sideways: on a phone the editor stays as wide as
+          // the column, and there is no scrolled-away code a keyboard user cannot reach.
+          EditorView.lineWrapping,
           EditorView.contentAttributes.of({
             'aria-label': label,
             ...(describedBy ? { 'aria-describedby': describedBy } : {}),
