@@ -33,13 +33,32 @@ export interface StandInRequest {
   authorization: string | undefined;
 }
 
+/** What the stand-in remembers between requests (Stripe's side of the sessions). */
+interface StandInState {
+  secretKey: string;
+  sessions: Map<string, StandInSession>;
+  byIdempotencyKey: Map<string, StandInSession>;
+  requests: StandInRequest[];
+}
+
+interface StandInReply {
+  status: number;
+  body: unknown;
+}
+
 export async function startStripeStandIn(options: { secretKey: string }) {
   const sessions = new Map<string, StandInSession>();
   const byIdempotencyKey = new Map<string, StandInSession>();
   const requests: StandInRequest[] = [];
+  const state: StandInState = {
+    secretKey: options.secretKey,
+    sessions,
+    byIdempotencyKey,
+    requests,
+  };
 
   const server: Server = createServer((req, res) => {
-    void handle(req).then(
+    void handle(state, req).then(
       ({ status, body }) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_standin' });
         res.end(JSON.stringify(body));
@@ -50,69 +69,6 @@ export async function startStripeStandIn(options: { secretKey: string }) {
       },
     );
   });
-
-  async function handle(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
-    const raw = await readBody(req);
-    const url = new URL(req.url ?? '/', 'http://stand-in');
-    const params = Object.fromEntries(new URLSearchParams(raw));
-    const idempotencyKey = header(req, 'idempotency-key');
-    const authorization = header(req, 'authorization');
-    requests.push({
-      method: req.method ?? '',
-      path: url.pathname,
-      params,
-      idempotencyKey,
-      authorization,
-    });
-    if (authorization !== `Bearer ${options.secretKey}`) {
-      return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.');
-    }
-
-    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-      const cached = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
-      if (cached) return { status: 200, body: cached };
-      const id = `cs_test_${randomBytes(12).toString('hex')}`;
-      const session: StandInSession = {
-        id,
-        object: 'checkout.session',
-        mode: params.mode ?? 'payment',
-        status: 'open',
-        payment_status: 'unpaid',
-        client_reference_id: params.client_reference_id ?? null,
-        customer_email: params.customer_email ?? null,
-        amount_total: Number(params['line_items[0][price_data][unit_amount]'] ?? 0) || null,
-        currency: params['line_items[0][price_data][currency]'] ?? null,
-        payment_intent: null,
-        success_url: params.success_url ?? '',
-        cancel_url: params.cancel_url ?? '',
-        url: `https://checkout.stripe.test/c/pay/${id}`,
-        metadata: Object.fromEntries(
-          Object.entries(params)
-            .filter(([k]) => k.startsWith('metadata['))
-            .map(([k, v]) => [k.slice('metadata['.length, -1), v]),
-        ),
-        created: Math.floor(Date.now() / 1000),
-      };
-      sessions.set(id, session);
-      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
-      return { status: 200, body: session };
-    }
-
-    const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
-    if (req.method === 'GET' && match?.[1]) {
-      const session = sessions.get(decodeURIComponent(match[1]));
-      if (!session) {
-        return stripeError(
-          404,
-          'invalid_request_error',
-          `No such checkout.session: '${match[1]}'`,
-          'resource_missing',
-        );
-      }
-      return { status: 200, body: session };
-    }
-    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${url.pathname}).`);
-  }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -144,6 +100,75 @@ export async function startStripeStandIn(options: { secretKey: string }) {
   };
 }
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
+
+/** Answers one API request: records it, checks the key, then creates or retrieves a session. */
+async function handle(state: StandInState, req: IncomingMessage): Promise<StandInReply> {
+  const raw = await readBody(req);
+  const url = new URL(req.url ?? '/', 'http://stand-in');
+  const params = Object.fromEntries(new URLSearchParams(raw));
+  const idempotencyKey = header(req, 'idempotency-key');
+  const authorization = header(req, 'authorization');
+  state.requests.push({
+    method: req.method ?? '',
+    path: url.pathname,
+    params,
+    idempotencyKey,
+    authorization,
+  });
+  if (authorization !== `Bearer ${state.secretKey}`) {
+    return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.');
+  }
+
+  if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+    const cached = idempotencyKey ? state.byIdempotencyKey.get(idempotencyKey) : undefined;
+    if (cached) return { status: 200, body: cached };
+    const session = newSession(params);
+    state.sessions.set(session.id, session);
+    if (idempotencyKey) state.byIdempotencyKey.set(idempotencyKey, session);
+    return { status: 200, body: session };
+  }
+
+  const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+  if (req.method === 'GET' && match?.[1]) {
+    const session = state.sessions.get(decodeURIComponent(match[1]));
+    if (!session) {
+      return stripeError(
+        404,
+        'invalid_request_error',
+        `No such checkout.session: '${match[1]}'`,
+        'resource_missing',
+      );
+    }
+    return { status: 200, body: session };
+  }
+  return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${url.pathname}).`);
+}
+
+/** An open, unpaid Checkout Session from the form parameters the SDK sent. */
+function newSession(params: Record<string, string>): StandInSession {
+  const id = `cs_test_${randomBytes(12).toString('hex')}`;
+  return {
+    id,
+    object: 'checkout.session',
+    mode: params.mode ?? 'payment',
+    status: 'open',
+    payment_status: 'unpaid',
+    client_reference_id: params.client_reference_id ?? null,
+    customer_email: params.customer_email ?? null,
+    amount_total: Number(params['line_items[0][price_data][unit_amount]'] ?? 0) || null,
+    currency: params['line_items[0][price_data][currency]'] ?? null,
+    payment_intent: null,
+    success_url: params.success_url ?? '',
+    cancel_url: params.cancel_url ?? '',
+    url: `https://checkout.stripe.test/c/pay/${id}`,
+    metadata: Object.fromEntries(
+      Object.entries(params)
+        .filter(([k]) => k.startsWith('metadata['))
+        .map(([k, v]) => [k.slice('metadata['.length, -1), v]),
+    ),
+    created: Math.floor(Date.now() / 1000),
+  };
+}
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];

@@ -4,7 +4,7 @@ import type { SignInAction } from '#shared/api/user.schema.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badRequest, notFound, unavailable } from '../../platform/errors.ts';
-import type { AuthRequestsRepo } from './auth-requests.repo.ts';
+import type { AuthRequestRow, AuthRequestsRepo } from './auth-requests.repo.ts';
 import { IdentityError, type IdentityProvider } from './identity.ts';
 import type { UsersRepo } from './users.repo.ts';
 
@@ -14,14 +14,16 @@ const SIGN_IN_TTL_MS = 10 * 60 * 1000;
 const expiredMessage =
   'This sign-in has expired or was already used. Please press "Continue with Google" again.';
 
-export function createAuthService(deps: {
+interface AuthServiceDeps {
   identity: IdentityProvider;
   users: UsersRepo;
   authRequests: AuthRequestsRepo;
   clock: Clock;
   /** The page the provider sends the browser back to. */
   redirectUri: string;
-}) {
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
   return {
     /** Starts a sign-in: remembers PKCE verifier, nonce, origin and action with a fresh state. */
     async start(input: { returnTo?: string | undefined; action?: SignInAction | undefined }) {
@@ -41,21 +43,7 @@ export function createAuthService(deps: {
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + SIGN_IN_TTL_MS).toISOString(),
       });
-      let url: string;
-      try {
-        url = await deps.identity.authorizationUrl({
-          state,
-          nonce,
-          codeChallenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-          redirectUri: deps.redirectUri,
-        });
-      } catch (err) {
-        if (err instanceof IdentityError)
-          throw unavailable(
-            'Google sign-in is not reachable right now. Please try again in a minute.',
-          );
-        throw err;
-      }
+      const url = await providerUrl(deps, { state, nonce, codeVerifier });
       return { url, state };
     },
 
@@ -93,19 +81,7 @@ export function createAuthService(deps: {
       if (!(await deps.authRequests.consume(input.state)))
         throw badRequest(expiredMessage, 'bad_state');
 
-      let profile;
-      try {
-        profile = await deps.identity.exchangeCode({
-          code: input.code,
-          request,
-          redirectUri: deps.redirectUri,
-        });
-      } catch (err) {
-        if (err instanceof IdentityError) {
-          throw new AppError(400, 'sign_in_failed', 'Sign-in did not complete. Please try again.');
-        }
-        throw err;
-      }
+      const profile = await providerProfile(deps, input.code, request);
       const user: UserRow = await deps.users.upsertFromProfile(
         profile,
         deps.clock.now().toISOString(),
@@ -119,3 +95,34 @@ export function createAuthService(deps: {
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** The provider's sign-in address for an attempt we have just remembered. */
+async function providerUrl(
+  deps: AuthServiceDeps,
+  attempt: { state: string; nonce: string; codeVerifier: string },
+): Promise<string> {
+  try {
+    return await deps.identity.authorizationUrl({
+      state: attempt.state,
+      nonce: attempt.nonce,
+      codeChallenge: await oidc.calculatePKCECodeChallenge(attempt.codeVerifier),
+      redirectUri: deps.redirectUri,
+    });
+  } catch (err) {
+    if (err instanceof IdentityError)
+      throw unavailable('Google sign-in is not reachable right now. Please try again in a minute.');
+    throw err;
+  }
+}
+
+/** Trades the provider's one-time code (for a consumed sign-in attempt) for the person's profile. */
+async function providerProfile(deps: AuthServiceDeps, code: string, request: AuthRequestRow) {
+  try {
+    return await deps.identity.exchangeCode({ code, request, redirectUri: deps.redirectUri });
+  } catch (err) {
+    if (err instanceof IdentityError) {
+      throw new AppError(400, 'sign_in_failed', 'Sign-in did not complete. Please try again.');
+    }
+    throw err;
+  }
+}

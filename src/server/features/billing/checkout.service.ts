@@ -24,8 +24,7 @@ const otherAccountsPayment = () =>
     'not_your_order',
   );
 
-/** Buying a year of access: opening a checkout, and confirming it when the learner comes back. */
-export function createCheckoutService(deps: {
+interface CheckoutDeps {
   payments: PaymentsDriver;
   orders: OrdersRepo;
   grants: Grants;
@@ -35,47 +34,14 @@ export function createCheckoutService(deps: {
   origin: string;
   adsConversionId?: string | undefined;
   log: FastifyBaseLogger;
-}) {
-  const { payments, orders, clock, log } = deps;
+}
+
+/** Buying a year of access: opening a checkout, and confirming it when the learner comes back. */
+export function createCheckoutService(deps: CheckoutDeps) {
+  const { payments, orders, clock } = deps;
   const conversion = deps.adsConversionId
     ? { sendTo: deps.adsConversionId, tagId: deps.adsConversionId.split('/')[0] ?? '' }
     : null;
-
-  async function lookUp(sessionId: string): Promise<CheckoutInfo | null> {
-    try {
-      return await payments.retrieveCheckout(sessionId);
-    } catch (err) {
-      if (err instanceof PaymentsUnavailableError) {
-        log.error({ err, sessionId }, 'checkout look-up failed');
-        throw providerDown();
-      }
-      throw err;
-    }
-  }
-
-  async function open(user: UserRow, now: Date): Promise<{ id: string; url: string }> {
-    const window = Math.floor(now.getTime() / CHECKOUT_REUSE_MS);
-    // The e-mail is part of the key because Stripe rejects a reused key with different parameters.
-    const emailHash = createHash('sha256').update(user.email).digest('hex').slice(0, 12);
-    try {
-      return await payments.createCheckout({
-        userId: user.id,
-        email: user.email,
-        amountCents: site.priceCents,
-        currency: site.currency,
-        productName: site.planName,
-        successUrl: `${deps.origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${deps.origin}/pricing`,
-        idempotencyKey: `indent-checkout-${user.id}-${window}-${emailHash}`,
-      });
-    } catch (err) {
-      if (err instanceof PaymentsUnavailableError) {
-        log.error({ err, userId: user.id }, 'checkout creation failed');
-        throw providerDown();
-      }
-      throw err;
-    }
-  }
 
   return {
     /** POST /create-checkout-session: refuses a second purchase while access is active. */
@@ -88,7 +54,7 @@ export function createCheckoutService(deps: {
         );
       }
       const now = clock.now();
-      const checkout = await open(user, now);
+      const checkout = await open(deps, user, now);
       await orders.insertPending({
         id: randomUUID(),
         userId: user.id,
@@ -105,7 +71,7 @@ export function createCheckoutService(deps: {
     async orderSuccess(user: UserRow, sessionId: string): Promise<OrderSuccessReply> {
       const existing = await orders.findBySessionId(sessionId);
       if (existing && existing.user_id !== user.id) throw otherAccountsPayment();
-      const checkout = await lookUp(sessionId);
+      const checkout = await lookUp(deps, sessionId);
       if (!checkout) {
         throw notFound(
           `We could not find that payment. If you were charged, write to ${site.contactEmail} and we will sort it out.`,
@@ -134,6 +100,51 @@ export function createCheckoutService(deps: {
   };
 }
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+/** The provider's view of a checkout; a provider that cannot be reached is a 503 for the learner. */
+async function lookUp(
+  { payments, log }: Pick<CheckoutDeps, 'payments' | 'log'>,
+  sessionId: string,
+): Promise<CheckoutInfo | null> {
+  try {
+    return await payments.retrieveCheckout(sessionId);
+  } catch (err) {
+    if (err instanceof PaymentsUnavailableError) {
+      log.error({ err, sessionId }, 'checkout look-up failed');
+      throw providerDown();
+    }
+    throw err;
+  }
+}
+
+/** Opens a Checkout for one year of access at our price, reusing it for a double click. */
+async function open(
+  { payments, log, origin }: Pick<CheckoutDeps, 'payments' | 'log' | 'origin'>,
+  user: UserRow,
+  now: Date,
+): Promise<{ id: string; url: string }> {
+  const window = Math.floor(now.getTime() / CHECKOUT_REUSE_MS);
+  // The e-mail is part of the key because Stripe rejects a reused key with different parameters.
+  const emailHash = createHash('sha256').update(user.email).digest('hex').slice(0, 12);
+  try {
+    return await payments.createCheckout({
+      userId: user.id,
+      email: user.email,
+      amountCents: site.priceCents,
+      currency: site.currency,
+      productName: site.planName,
+      successUrl: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}/pricing`,
+      idempotencyKey: `indent-checkout-${user.id}-${window}-${emailHash}`,
+    });
+  } catch (err) {
+    if (err instanceof PaymentsUnavailableError) {
+      log.error({ err, userId: user.id }, 'checkout creation failed');
+      throw providerDown();
+    }
+    throw err;
+  }
+}
 
 /** 'November 21, 2027' for messages people read. */
 function longDate(iso: string): string {

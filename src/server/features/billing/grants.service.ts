@@ -42,188 +42,12 @@ export interface GrantsDeps {
  * and the demo checkout, so whichever confirmation arrives first grants and the others change nothing.
  */
 export function createGrants(deps: GrantsDeps) {
-  const { orders, clock, log } = deps;
-
-  /** Finds the order of a paid checkout, rebuilding it from the provider's data if we have none. */
-  async function orderFor(q: OrderQueries, checkout: CheckoutInfo, source: GrantSource) {
-    const order = await q.findBySessionId(checkout.sessionId);
-    if (order) {
-      if (!checkout.userId || checkout.userId === order.user_id) return order;
-      log.error(
-        { sessionId: checkout.sessionId, orderUser: order.user_id, checkoutUser: checkout.userId },
-        'checkout names another user than its order: nothing granted',
-      );
-      return undefined;
-    }
-    // The payment landed before (or without) our own record of the checkout: rebuild it from the
-    // provider's data, but only for a user we know.
-    if (!checkout.userId || !(await q.userExists(checkout.userId))) {
-      log.warn(
-        { sessionId: checkout.sessionId, userId: checkout.userId, source },
-        'paid checkout for no known user: nothing granted',
-      );
-      return undefined;
-    }
-    await q.insertPending({
-      id: randomUUID(),
-      userId: checkout.userId,
-      provider: deps.payments.kind,
-      providerSessionId: checkout.sessionId,
-      amountCents: checkout.amountCents ?? site.priceCents,
-      currency: checkout.currency ?? site.currency,
-      createdAt: clock.now().toISOString(),
-    });
-    return q.findBySessionId(checkout.sessionId);
-  }
-
-  /**
-   * Grants a year of access for a paid checkout, at most once. Runs inside the caller's transaction.
-   * Access runs from the moment we first learn of the payment (the injected clock), which is when the
-   * learner can start using it.
-   */
-  async function grantWith(
-    q: OrderQueries,
-    checkout: CheckoutInfo,
-    source: GrantSource,
-  ): Promise<GrantOutcome> {
-    if (!checkout.paid) return 'ignored';
-    const order = await orderFor(q, checkout, source);
-    if (!order) return 'ignored';
-    const now = clock.now();
-    const accessEndsAt = addDays(now, site.accessDays).toISOString();
-    const granted = await q.markPaid({
-      sessionId: checkout.sessionId,
-      paidAt: now.toISOString(),
-      accessEndsAt,
-      paymentIntentId: checkout.paymentIntentId,
-    });
-    if (!granted) return 'already_granted';
-    log.info(
-      {
-        userId: order.user_id,
-        orderId: order.id,
-        sessionId: checkout.sessionId,
-        source,
-        accessEndsAt,
-      },
-      'access granted',
-    );
-    return 'granted';
-  }
-
-  async function revokeWith(
-    q: OrderQueries,
-    event: ProviderEvent,
-    paymentIntentId: string | null,
-    status: 'refunded' | 'disputed',
-    reason: string,
-  ): Promise<EventResult> {
-    const order = paymentIntentId ? await q.findByPaymentIntent(paymentIntentId) : undefined;
-    if (!order) {
-      log.warn({ eventId: event.id, paymentIntentId }, `${status} payment has no order here`);
-      return { outcome: 'unknown_order' };
-    }
-    const revoked = await q.revoke({
-      orderId: order.id,
-      status,
-      reason: reason.slice(0, 255),
-      at: clock.now().toISOString(),
-    });
-    if (!revoked) return { outcome: 'already_revoked' };
-    log.warn(
-      { userId: order.user_id, orderId: order.id, eventId: event.id, status, reason },
-      'access revoked',
-    );
-    return { outcome: 'revoked', revokedUserId: order.user_id };
-  }
-
-  async function applyEvent(q: OrderQueries, event: ProviderEvent): Promise<EventResult> {
-    switch (event.type) {
-      case 'checkout.completed':
-      case 'checkout.async_succeeded':
-        // A completed checkout with a delayed payment method is not paid yet: wait for its
-        // async_payment_succeeded event.
-        return { outcome: await grantWith(q, event.checkout, 'webhook') };
-      case 'checkout.async_failed':
-        return {
-          outcome: (await q.markUnpaid(event.checkout.sessionId, 'failed'))
-            ? 'marked_failed'
-            : 'ignored',
-        };
-      case 'checkout.expired':
-        // Abandoned: the customer did not pay within the session's lifetime.
-        return {
-          outcome: (await q.markUnpaid(event.checkout.sessionId, 'canceled'))
-            ? 'marked_canceled'
-            : 'ignored',
-        };
-      case 'charge.refunded':
-        if (!event.fullyRefunded) {
-          // A partial refund is a goodwill gesture, not a cancellation: access stays.
-          log.info(
-            {
-              eventId: event.id,
-              paymentIntentId: event.paymentIntentId,
-              amount: event.amountRefunded,
-            },
-            'partial refund: access kept',
-          );
-          return { outcome: 'ignored' };
-        }
-        return revokeWith(
-          q,
-          event,
-          event.paymentIntentId,
-          'refunded',
-          `refunded in full (${event.providerType} ${event.id})`,
-        );
-      case 'charge.dispute_created':
-        return revokeWith(
-          q,
-          event,
-          event.paymentIntentId,
-          'disputed',
-          `payment disputed: ${event.reason} (${event.providerType} ${event.id})`,
-        );
-      case 'other':
-        return { outcome: 'ignored' };
-      default: {
-        // Every event kind the driver can report is handled above; the compiler checks it.
-        const unhandled: never = event;
-        return unhandled;
-      }
-    }
-  }
-
-  function verify(rawBody: Buffer | undefined, signature: string | undefined): ProviderEvent {
-    const verifyWebhook = deps.payments.verifyWebhook?.bind(deps.payments);
-    if (!verifyWebhook) {
-      throw notFound('Webhooks are not enabled: this server uses the demo checkout.');
-    }
-    if (!rawBody || rawBody.length === 0 || !signature) {
-      throw badRequest(
-        'The webhook needs the raw event body and its Stripe-Signature header.',
-        'bad_signature',
-      );
-    }
-    try {
-      return verifyWebhook(rawBody, signature);
-    } catch (err) {
-      if (err instanceof WebhookSignatureError) {
-        log.warn({ reason: err.message }, 'webhook signature refused');
-        throw badRequest(
-          'The webhook signature did not verify. Check STRIPE_WEBHOOK_SECRET matches this endpoint.',
-          'bad_signature',
-        );
-      }
-      throw err;
-    }
-  }
+  const { orders, clock } = deps;
 
   return {
     /** Grants in a transaction of its own (the success look-up and the demo checkout). */
     grant(checkout: CheckoutInfo, source: GrantSource): Promise<GrantOutcome> {
-      return orders.transaction((q) => grantWith(q, checkout, source));
+      return orders.transaction((q) => grantWith(deps, q, checkout, source));
     },
 
     /**
@@ -234,10 +58,10 @@ export function createGrants(deps: GrantsDeps) {
       rawBody: Buffer | undefined,
       signature: string | undefined,
     ): Promise<WebhookOutcome> {
-      const event = verify(rawBody, signature);
+      const event = verify(deps, rawBody, signature);
       const result = await orders.transaction(async (q): Promise<EventResult> => {
         const first = await q.recordEvent(event.id, event.providerType, clock.now().toISOString());
-        return first ? applyEvent(q, event) : { outcome: 'duplicate_event' };
+        return first ? applyEvent(deps, q, event) : { outcome: 'duplicate_event' };
       });
       // Only once the revocation is committed, or a request in between could remember the old row.
       if (result.revokedUserId) deps.onAccessRevoked(result.revokedUserId);
@@ -246,3 +70,204 @@ export function createGrants(deps: GrantsDeps) {
   };
 }
 export type Grants = ReturnType<typeof createGrants>;
+
+/** Finds the order of a paid checkout, rebuilding it from the provider's data if we have none. */
+async function orderFor(
+  deps: GrantsDeps,
+  q: OrderQueries,
+  checkout: CheckoutInfo,
+  source: GrantSource,
+) {
+  const { clock, log } = deps;
+  const order = await q.findBySessionId(checkout.sessionId);
+  if (order) {
+    if (!checkout.userId || checkout.userId === order.user_id) return order;
+    log.error(
+      { sessionId: checkout.sessionId, orderUser: order.user_id, checkoutUser: checkout.userId },
+      'checkout names another user than its order: nothing granted',
+    );
+    return undefined;
+  }
+  // The payment landed before (or without) our own record of the checkout: rebuild it from the
+  // provider's data, but only for a user we know.
+  if (!checkout.userId || !(await q.userExists(checkout.userId))) {
+    log.warn(
+      { sessionId: checkout.sessionId, userId: checkout.userId, source },
+      'paid checkout for no known user: nothing granted',
+    );
+    return undefined;
+  }
+  await q.insertPending({
+    id: randomUUID(),
+    userId: checkout.userId,
+    provider: deps.payments.kind,
+    providerSessionId: checkout.sessionId,
+    amountCents: checkout.amountCents ?? site.priceCents,
+    currency: checkout.currency ?? site.currency,
+    createdAt: clock.now().toISOString(),
+  });
+  return q.findBySessionId(checkout.sessionId);
+}
+
+/**
+ * Grants a year of access for a paid checkout, at most once. Runs inside the caller's transaction.
+ * Access runs from the moment we first learn of the payment (the injected clock), which is when the
+ * learner can start using it.
+ */
+async function grantWith(
+  deps: GrantsDeps,
+  q: OrderQueries,
+  checkout: CheckoutInfo,
+  source: GrantSource,
+): Promise<GrantOutcome> {
+  const { clock, log } = deps;
+  if (!checkout.paid) return 'ignored';
+  const order = await orderFor(deps, q, checkout, source);
+  if (!order) return 'ignored';
+  const now = clock.now();
+  const accessEndsAt = addDays(now, site.accessDays).toISOString();
+  const granted = await q.markPaid({
+    sessionId: checkout.sessionId,
+    paidAt: now.toISOString(),
+    accessEndsAt,
+    paymentIntentId: checkout.paymentIntentId,
+  });
+  if (!granted) return 'already_granted';
+  log.info(
+    {
+      userId: order.user_id,
+      orderId: order.id,
+      sessionId: checkout.sessionId,
+      source,
+      accessEndsAt,
+    },
+    'access granted',
+  );
+  return 'granted';
+}
+
+/** Ends the access of a refunded or disputed payment's order, at most once. */
+async function revokeWith(
+  deps: GrantsDeps,
+  q: OrderQueries,
+  event: ProviderEvent,
+  paymentIntentId: string | null,
+  status: 'refunded' | 'disputed',
+  reason: string,
+): Promise<EventResult> {
+  const { clock, log } = deps;
+  const order = paymentIntentId ? await q.findByPaymentIntent(paymentIntentId) : undefined;
+  if (!order) {
+    log.warn({ eventId: event.id, paymentIntentId }, `${status} payment has no order here`);
+    return { outcome: 'unknown_order' };
+  }
+  const revoked = await q.revoke({
+    orderId: order.id,
+    status,
+    reason: reason.slice(0, 255),
+    at: clock.now().toISOString(),
+  });
+  if (!revoked) return { outcome: 'already_revoked' };
+  log.warn(
+    { userId: order.user_id, orderId: order.id, eventId: event.id, status, reason },
+    'access revoked',
+  );
+  return { outcome: 'revoked', revokedUserId: order.user_id };
+}
+
+/** What one verified provider event does to our orders, inside the webhook's transaction. */
+async function applyEvent(
+  deps: GrantsDeps,
+  q: OrderQueries,
+  event: ProviderEvent,
+): Promise<EventResult> {
+  const { log } = deps;
+  switch (event.type) {
+    case 'checkout.completed':
+    case 'checkout.async_succeeded':
+      // A completed checkout with a delayed payment method is not paid yet: wait for its
+      // async_payment_succeeded event.
+      return { outcome: await grantWith(deps, q, event.checkout, 'webhook') };
+    case 'checkout.async_failed':
+      return {
+        outcome: (await q.markUnpaid(event.checkout.sessionId, 'failed'))
+          ? 'marked_failed'
+          : 'ignored',
+      };
+    case 'checkout.expired':
+      // Abandoned: the customer did not pay within the session's lifetime.
+      return {
+        outcome: (await q.markUnpaid(event.checkout.sessionId, 'canceled'))
+          ? 'marked_canceled'
+          : 'ignored',
+      };
+    case 'charge.refunded':
+      if (!event.fullyRefunded) {
+        // A partial refund is a goodwill gesture, not a cancellation: access stays.
+        log.info(
+          {
+            eventId: event.id,
+            paymentIntentId: event.paymentIntentId,
+            amount: event.amountRefunded,
+          },
+          'partial refund: access kept',
+        );
+        return { outcome: 'ignored' };
+      }
+      return revokeWith(
+        deps,
+        q,
+        event,
+        event.paymentIntentId,
+        'refunded',
+        `refunded in full (${event.providerType} ${event.id})`,
+      );
+    case 'charge.dispute_created':
+      return revokeWith(
+        deps,
+        q,
+        event,
+        event.paymentIntentId,
+        'disputed',
+        `payment disputed: ${event.reason} (${event.providerType} ${event.id})`,
+      );
+    case 'other':
+      return { outcome: 'ignored' };
+    default: {
+      // Every event kind the driver can report is handled above; the compiler checks it.
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}
+
+/** The provider event in a webhook request, refused unless its signature verifies. */
+function verify(
+  deps: GrantsDeps,
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+): ProviderEvent {
+  const { log } = deps;
+  const verifyWebhook = deps.payments.verifyWebhook?.bind(deps.payments);
+  if (!verifyWebhook) {
+    throw notFound('Webhooks are not enabled: this server uses the demo checkout.');
+  }
+  if (!rawBody || rawBody.length === 0 || !signature) {
+    throw badRequest(
+      'The webhook needs the raw event body and its Stripe-Signature header.',
+      'bad_signature',
+    );
+  }
+  try {
+    return verifyWebhook(rawBody, signature);
+  } catch (err) {
+    if (err instanceof WebhookSignatureError) {
+      log.warn({ reason: err.message }, 'webhook signature refused');
+      throw badRequest(
+        'The webhook signature did not verify. Check STRIPE_WEBHOOK_SECRET matches this endpoint.',
+        'bad_signature',
+      );
+    }
+    throw err;
+  }
+}

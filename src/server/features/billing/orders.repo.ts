@@ -33,30 +33,13 @@ export function createOrdersRepo(db: Kysely<Database>) {
 export type OrdersRepo = ReturnType<typeof createOrdersRepo>;
 
 function orderQueries(db: Kysely<Database>) {
-  return {
-    /** Inserts a pending order; a second insert for the same checkout session changes nothing. */
-    async insertPending(order: NewOrder): Promise<void> {
-      await db
-        .insertInto('orders')
-        .values({
-          id: order.id,
-          user_id: order.userId,
-          provider: order.provider,
-          provider_session_id: order.providerSessionId,
-          payment_intent_id: null,
-          status: 'pending',
-          amount_cents: order.amountCents,
-          currency: order.currency,
-          created_at: order.createdAt,
-          paid_at: null,
-          access_ends_at: null,
-          revoked_at: null,
-          revoke_reason: null,
-        })
-        .onConflict((oc) => oc.column('provider_session_id').doNothing())
-        .execute();
-    },
+  return { ...orderReads(db), ...orderWrites(db), ...paymentEvents(db) };
+}
+export type OrderQueries = ReturnType<typeof orderQueries>;
 
+/** Looking up orders, and the users a rebuilt order may belong to. */
+function orderReads(db: Kysely<Database>) {
+  return {
     findBySessionId(sessionId: string): Promise<OrderRow | undefined> {
       return db
         .selectFrom('orders')
@@ -84,6 +67,34 @@ function orderQueries(db: Kysely<Database>) {
 
     async findUser(userId: string) {
       return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    },
+  };
+}
+
+/** An order's life: created pending, then paid, unpaid or revoked. */
+function orderWrites(db: Kysely<Database>) {
+  return {
+    /** Inserts a pending order; a second insert for the same checkout session changes nothing. */
+    async insertPending(order: NewOrder): Promise<void> {
+      await db
+        .insertInto('orders')
+        .values({
+          id: order.id,
+          user_id: order.userId,
+          provider: order.provider,
+          provider_session_id: order.providerSessionId,
+          payment_intent_id: null,
+          status: 'pending',
+          amount_cents: order.amountCents,
+          currency: order.currency,
+          created_at: order.createdAt,
+          paid_at: null,
+          access_ends_at: null,
+          revoked_at: null,
+          revoke_reason: null,
+        })
+        .onConflict((oc) => oc.column('provider_session_id').doNothing())
+        .execute();
     },
 
     /**
@@ -138,7 +149,12 @@ function orderQueries(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+  };
+}
 
+/** The provider events already processed, so a redelivery changes nothing. */
+function paymentEvents(db: Kysely<Database>) {
+  return {
     /** Records a provider event id; false if it was already recorded (a redelivery). */
     async recordEvent(id: string, type: string, at: string): Promise<boolean> {
       const result = await db
@@ -150,4 +166,3 @@ function orderQueries(db: Kysely<Database>) {
     },
   };
 }
-export type OrderQueries = ReturnType<typeof orderQueries>;

@@ -10,6 +10,12 @@ export interface QuizAttemptsReader {
   latestAttempt(userId: string): Promise<{ quizId: string; at: string } | undefined>;
 }
 
+type LessonVisits = Awaited<ReturnType<ProgressRepo['lessonVisits']>>;
+type SolvedExercises = Awaited<ReturnType<ProgressRepo['solvedExercises']>>;
+type LatestAttempt = Awaited<ReturnType<QuizAttemptsReader['latestAttempt']>>;
+/** Each quiz's best score so far, by quiz id. */
+type BestScores = ReadonlyMap<string, number>;
+
 /** What a subscriber has done: lessons opened, exercises solved, quizzes passed. */
 export function createProgressService(deps: {
   content: CourseContent;
@@ -18,8 +24,6 @@ export function createProgressService(deps: {
   clock: Clock;
 }) {
   const { content } = deps;
-  const quizzesOf = (moduleNumber: number) =>
-    content.quizList.filter((q) => q.quizNumber === moduleNumber);
 
   return {
     async recordLessonVisit(userId: string, moduleNumber: number): Promise<void> {
@@ -33,88 +37,114 @@ export function createProgressService(deps: {
         deps.attempts.bestScores(userId),
         deps.attempts.latestAttempt(userId),
       ]);
-      const visited = new Set(visits.map((v) => v.moduleNumber));
-      const solvedIds = new Set(solved.map((s) => s.exerciseId));
       const best = new Map(scores.map((s) => [s.quizId, s.bestScore]));
-
-      let done = 0;
-      let total = 0;
-      const modules = content.modules.map((module) => {
-        const ids = content.exerciseIds.get(module.number) ?? [];
-        const quizzes = quizzesOf(module.number);
-        const bestScores: Record<string, number> = {};
-        for (const quiz of quizzes) {
-          const score = best.get(quiz._id);
-          if (score !== undefined) bestScores[quiz._id] = score;
-        }
-        const progress = {
-          number: module.number,
-          lessonVisited: visited.has(module.number),
-          exercisesSolved: ids.filter((id) => solvedIds.has(id)).length,
-          exerciseCount: ids.length,
-          quizzesPassed: quizzes.filter((q) => (best.get(q._id) ?? -1) >= QUIZ_PASS_MARK).length,
-          quizCount: quizzes.length,
-          bestScores,
-        };
-        done +=
-          (progress.lessonVisited ? 1 : 0) + progress.exercisesSolved + progress.quizzesPassed;
-        total += 1 + progress.exerciseCount + progress.quizCount;
-        return progress;
-      });
-
-      // The module touched last: the latest lesson visit, solved exercise or quiz attempt.
-      const events: { moduleNumber: number; at: string }[] = visits.map((v) => ({
-        moduleNumber: v.moduleNumber,
-        at: v.lastVisitedAt,
-      }));
-      for (const s of solved) {
-        for (const [moduleNumber, ids] of content.exerciseIds) {
-          if (ids.includes(s.exerciseId)) events.push({ moduleNumber, at: s.solvedAt });
-        }
-      }
-      if (latestAttempt) {
-        const quiz = content.quizzes.get(latestAttempt.quizId);
-        if (quiz) events.push({ moduleNumber: quiz.moduleNumber, at: latestAttempt.at });
-      }
-      const last = events.reduce<(typeof events)[number] | undefined>(
-        (latest, e) => (!latest || e.at > latest.at ? e : latest),
-        undefined,
-      );
+      const { modules, done, total } = moduleProgress(content, visits, solved, best);
+      const last = lastTouched(content, visits, solved, latestAttempt);
 
       return {
         modules,
         overall: { done, total, percent: total === 0 ? 0 : Math.floor((done / total) * 100) },
-        continue: last ? continueFrom(last.moduleNumber) : null,
+        continue: last ? continueFrom(content, modules, best, last.moduleNumber) : null,
       };
-
-      /**
-       * The next step in that module: its lesson if never opened, else its first quiz not yet
-       * passed, else the next module's lesson. Exercises do not hold a learner back here.
-       */
-      function continueFrom(moduleNumber: number): ContinueTarget | null {
-        const module = modules.find((m) => m.number === moduleNumber);
-        const info = content.modules.find((m) => m.number === moduleNumber);
-        if (!module || !info) return null;
-        if (!module.lessonVisited) {
-          return {
-            path: `/dashboard/lessons/module${moduleNumber}`,
-            label: `${info.title} Lesson`,
-          };
-        }
-        const nextQuiz = quizzesOf(moduleNumber).find(
-          (q) => (best.get(q._id) ?? -1) < QUIZ_PASS_MARK,
-        );
-        if (nextQuiz) {
-          return { path: `/dashboard/quiz/${nextQuiz._id}`, label: `${nextQuiz.title} Quiz` };
-        }
-        const following = content.modules.find((m) => m.number === moduleNumber + 1);
-        if (!following) return null;
-        return {
-          path: `/dashboard/lessons/module${following.number}`,
-          label: `${following.title} Lesson`,
-        };
-      }
     },
   };
 }
 export type ProgressService = ReturnType<typeof createProgressService>;
+
+const quizzesOf = (content: CourseContent, moduleNumber: number) =>
+  content.quizList.filter((q) => q.quizNumber === moduleNumber);
+
+/** Each module's progress, and the steps done out of all steps (lessons, exercises, quizzes). */
+function moduleProgress(
+  content: CourseContent,
+  visits: LessonVisits,
+  solved: SolvedExercises,
+  best: BestScores,
+) {
+  const visited = new Set(visits.map((v) => v.moduleNumber));
+  const solvedIds = new Set(solved.map((s) => s.exerciseId));
+
+  let done = 0;
+  let total = 0;
+  const modules = content.modules.map((module) => {
+    const ids = content.exerciseIds.get(module.number) ?? [];
+    const quizzes = quizzesOf(content, module.number);
+    const bestScores: Record<string, number> = {};
+    for (const quiz of quizzes) {
+      const score = best.get(quiz._id);
+      if (score !== undefined) bestScores[quiz._id] = score;
+    }
+    const progress = {
+      number: module.number,
+      lessonVisited: visited.has(module.number),
+      exercisesSolved: ids.filter((id) => solvedIds.has(id)).length,
+      exerciseCount: ids.length,
+      quizzesPassed: quizzes.filter((q) => (best.get(q._id) ?? -1) >= QUIZ_PASS_MARK).length,
+      quizCount: quizzes.length,
+      bestScores,
+    };
+    done += (progress.lessonVisited ? 1 : 0) + progress.exercisesSolved + progress.quizzesPassed;
+    total += 1 + progress.exerciseCount + progress.quizCount;
+    return progress;
+  });
+  return { modules, done, total };
+}
+
+/** The module touched last: the latest lesson visit, solved exercise or quiz attempt. */
+function lastTouched(
+  content: CourseContent,
+  visits: LessonVisits,
+  solved: SolvedExercises,
+  latestAttempt: LatestAttempt,
+) {
+  const events: { moduleNumber: number; at: string }[] = visits.map((v) => ({
+    moduleNumber: v.moduleNumber,
+    at: v.lastVisitedAt,
+  }));
+  for (const s of solved) {
+    for (const [moduleNumber, ids] of content.exerciseIds) {
+      if (ids.includes(s.exerciseId)) events.push({ moduleNumber, at: s.solvedAt });
+    }
+  }
+  if (latestAttempt) {
+    const quiz = content.quizzes.get(latestAttempt.quizId);
+    if (quiz) events.push({ moduleNumber: quiz.moduleNumber, at: latestAttempt.at });
+  }
+  return events.reduce<(typeof events)[number] | undefined>(
+    (latest, e) => (!latest || e.at > latest.at ? e : latest),
+    undefined,
+  );
+}
+
+/**
+ * The next step in that module: its lesson if never opened, else its first quiz not yet
+ * passed, else the next module's lesson. Exercises do not hold a learner back here.
+ */
+function continueFrom(
+  content: CourseContent,
+  modules: ProgressReply['modules'],
+  best: BestScores,
+  moduleNumber: number,
+): ContinueTarget | null {
+  const module = modules.find((m) => m.number === moduleNumber);
+  const info = content.modules.find((m) => m.number === moduleNumber);
+  if (!module || !info) return null;
+  if (!module.lessonVisited) {
+    return {
+      path: `/dashboard/lessons/module${moduleNumber}`,
+      label: `${info.title} Lesson`,
+    };
+  }
+  const nextQuiz = quizzesOf(content, moduleNumber).find(
+    (q) => (best.get(q._id) ?? -1) < QUIZ_PASS_MARK,
+  );
+  if (nextQuiz) {
+    return { path: `/dashboard/quiz/${nextQuiz._id}`, label: `${nextQuiz.title} Quiz` };
+  }
+  const following = content.modules.find((m) => m.number === moduleNumber + 1);
+  if (!following) return null;
+  return {
+    path: `/dashboard/lessons/module${following.number}`,
+    label: `${following.title} Lesson`,
+  };
+}
