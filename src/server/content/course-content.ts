@@ -35,12 +35,6 @@ export interface CourseContent {
   readonly quizzes: ReadonlyMap<string, GradableQuiz>;
   /** The reply of GET /api/quiz-by-title, keyed by slug: no correct answers, no explanations. */
   readonly quizReplies: ReadonlyMap<string, QuizReply>;
-  /**
-   * The same replies serialized and UTF-8 encoded once, for the hottest endpoints: GET /api/quizzes
-   * and GET /api/quiz-by-title send these bytes as they are (keyed by slug).
-   */
-  readonly quizListJson: Buffer;
-  readonly quizReplyJson: ReadonlyMap<string, Buffer>;
   /** Keyed by module number. */
   readonly lessons: ReadonlyMap<number, LessonReply>;
   /** Exercise ids per module number, in order. */
@@ -101,10 +95,6 @@ export async function prepareCourse(course: Course): Promise<CourseContent> {
     quizList,
     quizzes,
     quizReplies,
-    quizListJson: Buffer.from(JSON.stringify(quizList)),
-    quizReplyJson: new Map(
-      [...quizReplies].map(([slug, reply]) => [slug, Buffer.from(JSON.stringify(reply))]),
-    ),
     lessons,
     exerciseIds,
     findQuiz(titleOrSlug) {
