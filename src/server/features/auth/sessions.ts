@@ -24,6 +24,28 @@ export function hashToken(token: string): string {
   return hash('sha256', token, 'hex');
 }
 
+/** When a session needs pushing forward: a remembered one is trusted only until then. */
+const renewalDue = (expiresAt: string) =>
+  new Date(new Date(expiresAt).getTime() - SESSION_DAYS * DAY_MS + RENEW_AFTER_MS);
+
+/** The request's session token, if it carries one that could be ours. */
+const tokenOf = (request: FastifyRequest): string | undefined => {
+  const token = request.cookies[SESSION_COOKIE];
+  return token && token.length <= 128 ? token : undefined;
+};
+
+function sessionCookies(secure: boolean) {
+  const options = { path: '/', httpOnly: true, sameSite: 'lax', secure } as const;
+  return {
+    setCookie(reply: FastifyReply, token: string, expires: Date) {
+      reply.setCookie(SESSION_COOKIE, token, { ...options, expires });
+    },
+    clearCookie(reply: FastifyReply) {
+      reply.clearCookie(SESSION_COOKIE, options);
+    },
+  };
+}
+
 /**
  * Opaque session tokens in an HttpOnly cookie. Only the token's SHA-256 is stored, so a leaked
  * database cannot be replayed as cookies. Lifetime 30 days, sliding.
@@ -36,28 +58,7 @@ export function createSessions(deps: { repo: SessionsRepo; clock: Clock; secureC
     ttlMs: SESSION_RECHECK_MS,
     maxEntries: 50_000,
   });
-  /** When a session needs pushing forward: a remembered one is trusted only until then. */
-  const renewalDue = (expiresAt: string) =>
-    new Date(new Date(expiresAt).getTime() - SESSION_DAYS * DAY_MS + RENEW_AFTER_MS);
-
-  const cookieOptions = {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: deps.secureCookies,
-  } as const;
-  const setCookie = (reply: FastifyReply, token: string, expires: Date) => {
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires });
-  };
-  const clearCookie = (reply: FastifyReply) => {
-    reply.clearCookie(SESSION_COOKIE, cookieOptions);
-  };
-
-  /** The request's session token, if it carries one that could be ours. */
-  const tokenOf = (request: FastifyRequest): string | undefined => {
-    const token = request.cookies[SESSION_COOKIE];
-    return token && token.length <= 128 ? token : undefined;
-  };
+  const { setCookie, clearCookie } = sessionCookies(deps.secureCookies);
 
   /** Reads the session from the database, pushing it forward (and its cookie) once a day. */
   async function load(

@@ -82,39 +82,41 @@ export const billingRoutes: RoutesPlugin<BillingRoutesDeps> = async (app, deps) 
     async (request) => deps.checkout.orderSuccess(request.user, request.query.session_id),
   );
 
-  // The webhook reads the exact bytes Stripe signed, so only this route (in its own encapsulated
-  // scope) replaces the JSON parser with one that keeps the raw body.
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
-      (_request, body, done) => {
-        done(null, body);
-      },
-    );
-    scope.post(
-      '/api/stripe/webhook',
-      {
-        schema: {
-          summary:
-            'Stripe webhook: verified by signature; grants on paid checkouts, revokes on refunds and disputes',
-          tags: ['billing'],
-          response: {
-            200: z.object({ received: z.literal(true), outcome: z.string() }),
-            400: errorReply,
-            404: errorReply,
-          },
+  await app.register(webhookRoute, { grants: deps.grants });
+};
+
+// The webhook reads the exact bytes Stripe signed, so only this route (in its own encapsulated
+// scope) replaces the JSON parser with one that keeps the raw body.
+const webhookRoute: RoutesPlugin<{ grants: Grants }> = async (scope, deps) => {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
+  scope.post(
+    '/api/stripe/webhook',
+    {
+      schema: {
+        summary:
+          'Stripe webhook: verified by signature; grants on paid checkouts, revokes on refunds and disputes',
+        tags: ['billing'],
+        response: {
+          200: z.object({ received: z.literal(true), outcome: z.string() }),
+          400: errorReply,
+          404: errorReply,
         },
       },
-      async (request) => {
-        const signature = request.headers['stripe-signature'];
-        const outcome = await deps.grants.handleWebhook(
-          Buffer.isBuffer(request.body) ? request.body : undefined,
-          typeof signature === 'string' ? signature : undefined,
-        );
-        return { received: true as const, outcome };
-      },
-    );
-  });
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const outcome = await deps.grants.handleWebhook(
+        Buffer.isBuffer(request.body) ? request.body : undefined,
+        typeof signature === 'string' ? signature : undefined,
+      );
+      return { received: true as const, outcome };
+    },
+  );
 };
