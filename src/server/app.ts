@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -16,6 +19,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { site } from '#shared/site.ts';
 import type { CourseContent } from './content/course-content.ts';
 import type { Db, DbEngine } from './db/database.ts';
 import type { Env } from './env.ts';
@@ -43,6 +47,18 @@ import { demoCheckoutRoutes } from './features/billing/demo-checkout.routes.ts';
 import { createDemoCheckout } from './features/billing/demo-checkout.service.ts';
 import { createDemoPayments } from './features/billing/demo.payments.ts';
 import { createGrants } from './features/billing/grants.service.ts';
+import { devMailRoutes } from './features/mail/dev-mail.routes.ts';
+import { createDevMail } from './features/mail/dev-mail.service.ts';
+import { createReceiptQueue } from './features/mail/mail.receipts.ts';
+import { createReminders } from './features/mail/mail.reminders.ts';
+import { scheduleMailJob } from './features/mail/mail.schedule.ts';
+import { createMailSender } from './features/mail/mail.sender.ts';
+import {
+  createFolderTransport,
+  createSmtpTransport,
+  type MailTransport,
+} from './features/mail/mail.transport.ts';
+import { createOutboxRepo } from './features/mail/outbox.repo.ts';
 import { createOrdersRepo } from './features/billing/orders.repo.ts';
 import type { PaymentsDriver } from './features/billing/payments.ts';
 import { createStripePayments } from './features/billing/stripe.payments.ts';
@@ -83,6 +99,8 @@ export interface AppDeps {
   identity?: IdentityProvider;
   /** Defaults to the driver env.ts chose: Stripe when a secret key is set, otherwise the demo checkout. */
   payments?: PaymentsDriver;
+  /** Defaults to the driver env.ts chose: SMTP when a host is set, otherwise the mail folder. */
+  mailTransport?: MailTransport;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -116,6 +134,22 @@ export function identityFromEnv(env: Env): IdentityProvider {
   });
 }
 
+/** The mail driver the environment asks for ('off' has none), and its folder for the dev driver. */
+export function mailFromEnv(env: Env, clock: Clock): { transport: MailTransport; dir: string } {
+  // Test apps each get their own folder, so no test writes into the project's data/.
+  const dir =
+    env.MAIL_DEV_DIR ??
+    (env.NODE_ENV === 'test' ? mkdtempSync(join(tmpdir(), 'indent-mail-')) : 'data/mail');
+  if (env.mailDriver !== 'smtp') return { transport: createFolderTransport(dir, clock.now), dir };
+  const transport = createSmtpTransport({
+    host: env.SMTP_HOST ?? '',
+    port: env.SMTP_PORT,
+    user: env.SMTP_USER,
+    password: env.SMTP_PASSWORD,
+  });
+  return { transport, dir };
+}
+
 /** Everything is wired here, so each test can build a fresh app on a fresh database. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { env, db } = deps;
@@ -142,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secureCookies,
   });
   await app.register(accessRoutes, { access, hooks });
+  await wireMail(wiring);
   await wireBilling(wiring);
   await wireLearning(wiring);
   await registerClientApp(app, { clientDir: env.CLIENT_DIR });
@@ -210,6 +245,55 @@ async function createHttpApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   return app;
+}
+
+/**
+ * Outgoing mail: the receipt queue billing writes to inside its grant, the outbox sender (every two
+ * seconds), the reminder job (hourly, like the keeping-periods job) and, with the development
+ * driver, the development mail page. With MAIL_OFF=true nothing is queued or sent.
+ */
+async function wireMail({ app, deps, clock, hooks }: Wiring) {
+  const { env, db } = deps;
+  const receipts = createReceiptQueue({ origin: env.origin, log: app.log });
+  if (env.mailDriver === 'off' && !deps.mailTransport) {
+    app.log.warn('mail is off (MAIL_OFF=true): no receipt or reminder will be sent');
+    return { queueReceipt: async () => undefined };
+  }
+  const driver = mailFromEnv(env, clock);
+  const transport = deps.mailTransport ?? driver.transport;
+  const repo = createOutboxRepo(db);
+  const sender = createMailSender({
+    repo,
+    transport,
+    from: env.MAIL_FROM ?? `${site.productName} <${site.contactEmail}>`,
+    messageIdDomain: new URL(env.origin).hostname,
+    clock,
+    log: app.log,
+  });
+  const reminders = createReminders({ repo, clock, origin: env.origin, log: app.log });
+  const jobs = [
+    scheduleMailJob(app, {
+      name: 'sender',
+      run: sender.deliverDue,
+      firstRunAfterMs: 1_000,
+      everyMs: 2_000,
+    }),
+    scheduleMailJob(app, {
+      name: 'reminders',
+      run: reminders.runOnce,
+      firstRunAfterMs: 10 * 60_000,
+      everyMs: 60 * 60_000,
+    }),
+  ];
+  if (transport.kind === 'dev') {
+    await app.register(devMailRoutes, { devMail: createDevMail({ dir: driver.dir }), hooks });
+  }
+  // preClose runs before every onClose hook, so no pass is left running when the database closes.
+  app.addHook('preClose', async () => {
+    await Promise.all(jobs.map((job) => job.stop()));
+    transport.close();
+  });
+  return receipts;
 }
 
 /** Checkout, the provider's webhooks, and (with the demo driver only) the demo checkout page. */

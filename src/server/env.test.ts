@@ -9,6 +9,7 @@ describe('loadEnv', () => {
       DATABASE_URL: 'file:data/indent.db',
       identityDriver: 'dev',
       paymentsDriver: 'demo',
+      mailDriver: 'dev',
       origin: 'http://localhost:3000',
     });
   });
@@ -38,13 +39,22 @@ describe('loadEnv', () => {
       GOOGLE_CLIENT_SECRET: 'secret',
       STRIPE_SECRET_KEY: 'sk_test_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      SMTP_HOST: 'smtp.example.com',
+      MAIL_FROM: 'Indent <hello@indent.dev>',
     };
     expect(() => loadEnv({ ...full, STRIPE_WEBHOOK_SECRET: '' })).toThrow(
       /STRIPE_WEBHOOK_SECRET is required/,
     );
+    expect(() => loadEnv({ ...full, SMTP_HOST: '' })).toThrow(
+      /SMTP_HOST is required when NODE_ENV=production \(or set MAIL_OFF=true/,
+    );
+    expect(loadEnv({ ...full, SMTP_HOST: '', MAIL_FROM: '', MAIL_OFF: 'true' }).mailDriver).toBe(
+      'off',
+    );
     expect(loadEnv(full)).toMatchObject({
       identityDriver: 'google',
       paymentsDriver: 'stripe',
+      mailDriver: 'smtp',
       origin: 'https://indent.dev',
     });
   });

@@ -44,6 +44,21 @@ const envSchema = z
     STRIPE_PRICE_ID: optionalText,
     REDIS_URL: optionalText,
     ADS_CONVERSION_ID: optionalText,
+    SMTP_HOST: optionalText,
+    SMTP_PORT: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be from 1 to 65535')
+      .max(65_535, 'must be from 1 to 65535')
+      .default(587),
+    SMTP_USER: optionalText,
+    SMTP_PASSWORD: optionalText,
+    MAIL_FROM: optionalText,
+    MAIL_OFF: z
+      .enum(['true', 'false'], { message: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+    MAIL_DEV_DIR: optionalText,
     TRUST_PROXY: z
       .enum(['true', 'false'], { message: 'must be true or false' })
       .default('false')
@@ -67,6 +82,19 @@ const envSchema = z
         });
       }
     }
+    // Mail is promised on the payment page: production sends it through SMTP or is told it is off.
+    if (!env.MAIL_OFF) {
+      for (const name of ['SMTP_HOST', 'MAIL_FROM'] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message:
+              'is required when NODE_ENV=production (or set MAIL_OFF=true to run without mail)',
+          });
+        }
+      }
+    }
     if (!env.PUBLIC_ORIGIN) {
       ctx.addIssue({
         code: 'custom',
@@ -81,6 +109,8 @@ export type Env = z.output<typeof envSchema> & {
   origin: string;
   identityDriver: 'google' | 'dev';
   paymentsDriver: 'stripe' | 'demo';
+  /** SMTP when a host is set; off when MAIL_OFF=true; otherwise the development mail folder. */
+  mailDriver: 'smtp' | 'dev' | 'off';
 };
 
 export class EnvError extends Error {
@@ -103,5 +133,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     origin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
     identityDriver: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? 'google' : 'dev',
     paymentsDriver: env.STRIPE_SECRET_KEY ? 'stripe' : 'demo',
+    mailDriver: env.MAIL_OFF ? 'off' : env.SMTP_HOST ? 'smtp' : 'dev',
   };
 }
