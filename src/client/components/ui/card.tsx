@@ -12,8 +12,11 @@ export function Card({
   ...rest
 }: HTMLAttributes<HTMLElement> & {
   as?: 'div' | 'article' | 'section' | 'li';
-  /** `right` / `wrong` put a green or red band on the left edge (quiz review). */
-  tone?: 'plain' | 'right' | 'wrong';
+  /**
+   * A band on the left edge: `accent` marks a task (an exercise), `right` / `wrong` a verdict (quiz
+   * review). Part of the card, so a page's own class never has to fight it for the border.
+   */
+  tone?: 'plain' | 'accent' | 'right' | 'wrong';
 }) {
   return (
     <Element

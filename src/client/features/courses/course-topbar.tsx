@@ -1,17 +1,17 @@
-import { Link } from 'react-router';
 import { site } from '#shared/site.ts';
+import { ButtonLink } from '#client/components/ui/button.tsx';
 import styles from './course-topbar.module.css';
 
 /** The Back and brand links at the top of the dashboard, lesson and quiz screens (SPEC 2). */
 export function CourseTopbar({ backTo, backLabel }: { backTo: string; backLabel: string }) {
   return (
     <nav className={styles.bar} aria-label="Page">
-      <Link className={styles.back} to={backTo}>
+      <ButtonLink variant="quiet" to={backTo}>
         <span aria-hidden="true">←</span> Back<span className="visually-hidden"> {backLabel}</span>
-      </Link>
-      <Link className={styles.brand} to="/">
+      </ButtonLink>
+      <ButtonLink className={styles.brand} to="/">
         {site.productName}
-      </Link>
+      </ButtonLink>
     </nav>
   );
 }

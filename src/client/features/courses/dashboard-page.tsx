@@ -11,7 +11,7 @@ import { useModules, useProgress, useQuizScores, useQuizzes } from './courses-ap
 import { CourseTopbar } from './course-topbar.tsx';
 import styles from './dashboard-page.module.css';
 import { Alert } from '#client/components/ui/alert.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, ButtonLink } from '#client/components/ui/button.tsx';
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
@@ -55,9 +55,9 @@ export function DashboardPage() {
             </p>
           </div>
           {progress.data.continue ? (
-            <Link className={styles.continue} to={progress.data.continue.path}>
+            <ButtonLink to={progress.data.continue.path}>
               Continue where you left off: {progress.data.continue.label}
-            </Link>
+            </ButtonLink>
           ) : null}
         </section>
       ) : null}

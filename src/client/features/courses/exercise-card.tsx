@@ -31,6 +31,7 @@ export function ExerciseCard({
   return (
     <Card
       as="article"
+      tone="accent"
       className={styles.card}
       aria-labelledby={headingId}
       data-exercise-id={exercise.id}

@@ -12,7 +12,7 @@ import { CourseTopbar } from './course-topbar.tsx';
 import { ExerciseCard } from './exercise-card.tsx';
 import styles from './lesson-page.module.css';
 import { Alert } from '#client/components/ui/alert.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, ButtonLink } from '#client/components/ui/button.tsx';
 
 export function LessonPage() {
   const params = useParams();
@@ -123,9 +123,9 @@ export function LessonPage() {
             />
           </section>
 
-          <Link className={styles.return} to="/dashboard">
+          <ButtonLink className={styles.return} to="/dashboard">
             Return to Dashboard
-          </Link>
+          </ButtonLink>
         </article>
       )}
     </Page>
