@@ -46,7 +46,7 @@ import { createCheckoutService } from './features/billing/checkout.service.ts';
 import { demoCheckoutRoutes } from './features/billing/demo-checkout.routes.ts';
 import { createDemoCheckout } from './features/billing/demo-checkout.service.ts';
 import { createDemoPayments } from './features/billing/demo.payments.ts';
-import { createGrants } from './features/billing/grants.service.ts';
+import { createGrants, type ReceiptQueue } from './features/billing/grants.service.ts';
 import { devMailRoutes } from './features/mail/dev-mail.routes.ts';
 import { createDevMail } from './features/mail/dev-mail.service.ts';
 import { createReceiptQueue } from './features/mail/mail.receipts.ts';
@@ -176,8 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secureCookies,
   });
   await app.register(accessRoutes, { access, hooks });
-  await wireMail(wiring);
-  await wireBilling(wiring);
+  const receipts = await wireMail(wiring);
+  await wireBilling(wiring, receipts);
   await wireLearning(wiring);
   await registerClientApp(app, { clientDir: env.CLIENT_DIR });
   const retention = scheduleRetention(app, {
@@ -252,7 +252,7 @@ async function createHttpApp(deps: AppDeps): Promise<App> {
  * seconds), the reminder job (hourly, like the keeping-periods job) and, with the development
  * driver, the development mail page. With MAIL_OFF=true nothing is queued or sent.
  */
-async function wireMail({ app, deps, clock, hooks }: Wiring) {
+async function wireMail({ app, deps, clock, hooks }: Wiring): Promise<ReceiptQueue> {
   const { env, db } = deps;
   const receipts = createReceiptQueue({ origin: env.origin, log: app.log });
   if (env.mailDriver === 'off' && !deps.mailTransport) {
@@ -297,7 +297,10 @@ async function wireMail({ app, deps, clock, hooks }: Wiring) {
 }
 
 /** Checkout, the provider's webhooks, and (with the demo driver only) the demo checkout page. */
-async function wireBilling({ app, deps, clock, access, hooks }: Wiring): Promise<void> {
+async function wireBilling(
+  { app, deps, clock, access, hooks }: Wiring,
+  receipts: ReceiptQueue,
+): Promise<void> {
   const { env, db } = deps;
   const payments = deps.payments ?? paymentsFromEnv(env, db);
   const orders = createOrdersRepo(db);
@@ -307,6 +310,7 @@ async function wireBilling({ app, deps, clock, access, hooks }: Wiring): Promise
     clock,
     log: app.log,
     onAccessRevoked: (userId) => access.revoked(userId),
+    receipts,
   });
   const checkout = createCheckoutService({
     payments,

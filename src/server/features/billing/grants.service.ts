@@ -35,6 +35,26 @@ export interface GrantsDeps {
   log: FastifyBaseLogger;
   /** Access ended for this user and the change has committed (the access feature forgets its memo). */
   onAccessRevoked: (userId: string) => void;
+  /** Queues the receipt mail (features/mail, wired in buildApp). */
+  receipts: ReceiptQueue;
+}
+
+/** A paid order, as the receipt mail needs it. */
+export interface PaidOrder {
+  orderId: string;
+  userId: string;
+  amountCents: number;
+  currency: string;
+  paidAt: string;
+  accessEndsAt: string;
+}
+
+/**
+ * Where a grant's receipt goes: written with `tx`, the grant's own transaction, so the mail exists if
+ * and only if the grant committed, once per order however often the payment is confirmed.
+ */
+export interface ReceiptQueue {
+  queueReceipt(tx: OrderQueries['executor'], order: PaidOrder): Promise<void>;
 }
 
 /**
@@ -133,6 +153,14 @@ async function grantWith(
     paymentIntentId: checkout.paymentIntentId,
   });
   if (!granted) return 'already_granted';
+  await deps.receipts.queueReceipt(q.executor, {
+    orderId: order.id,
+    userId: order.user_id,
+    amountCents: order.amount_cents,
+    currency: order.currency,
+    paidAt: now.toISOString(),
+    accessEndsAt,
+  });
   log.info(
     {
       userId: order.user_id,

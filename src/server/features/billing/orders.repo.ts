@@ -33,7 +33,13 @@ export function createOrdersRepo(db: Kysely<Database>) {
 export type OrdersRepo = ReturnType<typeof createOrdersRepo>;
 
 function orderQueries(db: Kysely<Database>) {
-  return { ...orderReads(db), ...orderWrites(db), ...paymentEvents(db) };
+  return {
+    ...orderReads(db),
+    ...orderWrites(db),
+    ...paymentEvents(db),
+    /** The transaction these queries run in, for another feature's write that must commit with them. */
+    executor: db,
+  };
 }
 export type OrderQueries = ReturnType<typeof orderQueries>;
 
