@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CURRICULUM } from '#shared/content/curriculum.ts';
-import { NodePyodideRunner } from './verify-content/pyodide-runner.ts';
+import { NodePyodideRunner } from '#server/python/pyodide-runner.ts';
 import { verifyContent } from './verify-content/verify.ts';
 
 function usage(message: string): never {

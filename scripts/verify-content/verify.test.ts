@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFixture, DIAGRAM_LINE, exercisesYaml } from '#server/testing/content.fixture.ts';
 import type { Fixture } from '#server/testing/content.fixture.ts';
-import { NodePyodideRunner } from './pyodide-runner.ts';
+import { NodePyodideRunner } from '#server/python/pyodide-runner.ts';
 import { verifyContent } from './verify.ts';
 import type { VerifyReport } from './verify.ts';
 

@@ -164,3 +164,64 @@ describe('the Python harness in Pyodide', () => {
     expect(runner.restarts).toBe(before + 1);
   }, 20_000);
 });
+
+describe('a sealed pool with a memory limit (the server checks)', () => {
+  let sealed: NodePyodideRunner;
+
+  beforeAll(async () => {
+    sealed = await NodePyodideRunner.start({
+      size: 2,
+      sealed: true,
+      wasmMemoryMb: 192,
+      jsHeapMb: 256,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await sealed.close();
+  });
+
+  it('has no road to JavaScript, the network or the host files', async () => {
+    const probes = {
+      js: 'import js\nprint(js.fetch)',
+      pyodideJs: 'import pyodide_js',
+      http: 'from pyodide.http import pyfetch',
+      code: 'from pyodide.code import run_js',
+      backAgain: 'import sys\ndel sys.modules["pyodide_js"]\nimport pyodide_js',
+      hostFile: 'print(open("/etc/hostname").read())',
+      environment: 'import os\nprint(os.environ.get("DATABASE_URL"))',
+      socket: 'import urllib.request\nurllib.request.urlopen("http://127.0.0.1:9/")',
+    };
+    const results = Object.fromEntries(
+      await Promise.all(
+        Object.entries(probes).map(async ([name, code]) => [name, await sealed.run({ code })]),
+      ),
+    );
+    expect(results.js.error?.type).toBe('ModuleNotFoundError');
+    expect(results.pyodideJs.error?.type).toBe('ModuleNotFoundError');
+    expect(results.http.error?.type).toBe('ModuleNotFoundError');
+    expect(results.code.error?.type).toBe('ModuleNotFoundError');
+    expect(results.backAgain.error?.type).toBe('ModuleNotFoundError');
+    expect(results.hostFile.error?.type).toBe('FileNotFoundError');
+    expect(results.environment.stdout).toBe('None\n');
+    expect(results.socket.error).not.toBeNull();
+  });
+
+  it('ends an endless allocation in MemoryError and keeps working', async () => {
+    const result = await sealed.run({
+      code: 'chunks = []\nwhile True:\n    chunks.append(bytearray(10_000_000))',
+    });
+    expect(result.error?.type).toBe('MemoryError');
+    expect((await sealed.run({ code: 'print(sum(range(10)))' })).stdout).toBe('45\n');
+  }, 30_000);
+
+  it('runs programs side by side, one per interpreter', async () => {
+    const started = Date.now();
+    const [a, b] = await Promise.all([
+      sealed.run({ code: 'import time\ntime.sleep(0.8)\nprint("a")' }),
+      sealed.run({ code: 'import time\ntime.sleep(0.8)\nprint("b")' }),
+    ]);
+    expect([a.stdout, b.stdout]).toEqual(['a\n', 'b\n']);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+});
