@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-auth-requests.ts';
 import * as m0003 from './migrations/0003-quiz-attempts-best-index.ts';
 import * as m0004 from './migrations/0004-users-anonymized-at.ts';
 import * as m0005 from './migrations/0005-mail-outbox.ts';
+import * as m0006 from './migrations/0006-admin-audit.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so that a bundled or
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0003-quiz-attempts-best-index': m0003,
   '0004-users-anonymized-at': m0004,
   '0005-mail-outbox': m0005,
+  '0006-admin-audit': m0006,
 };
 
 const provider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table types. Times are ISO-8601 UTC strings (`Date.prototype.toISOString`): they sort and compare
@@ -14,6 +14,7 @@ export interface Database {
   lesson_visits: LessonVisitsTable;
   auth_requests: AuthRequestsTable;
   mail_outbox: MailOutboxTable;
+  admin_audit: AdminAuditTable;
 }
 
 export interface UsersTable {
@@ -39,11 +40,14 @@ export interface SessionsTable {
 }
 
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'canceled' | 'refunded' | 'disputed';
+/** 'complimentary': access given by hand with the admin command, no money (migration 0006). */
+export type OrderKind = 'purchase' | 'complimentary';
 
 export interface OrdersTable {
   id: string;
   user_id: string;
-  provider: 'stripe' | 'demo';
+  /** 'admin' for a complimentary grant, which went through no payment provider. */
+  provider: 'stripe' | 'demo' | 'admin';
   /** The provider's checkout session id (Stripe `cs_...`). */
   provider_session_id: string;
   payment_intent_id: string | null;
@@ -55,6 +59,7 @@ export interface OrdersTable {
   access_ends_at: string | null;
   revoked_at: string | null;
   revoke_reason: string | null;
+  kind: Generated<OrderKind>;
 }
 
 export interface PaymentEventsTable {
@@ -128,4 +133,19 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+}
+
+/** Every change made with the admin command (features/admin, migration 0006). */
+export interface AdminAuditTable {
+  id: string;
+  at: string;
+  /** The operating-system user who ran the command. */
+  system_user: string;
+  command: string;
+  user_id: string | null;
+  email: string;
+  order_id: string | null;
+  /** What changed, in words (e.g. 'access until 2027-03-01 -> 2027-03-31'). */
+  details: string;
+  reason: string;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { IdentityProfile } from './identity.ts';
@@ -14,6 +15,31 @@ export function createUsersRepo(db: Db) {
         .selectAll()
         .where('google_id', '=', googleId)
         .executeTakeFirst();
+    },
+    /** Accounts using this e-mail, any case (the admin command names learners by e-mail). */
+    findByEmail(email: string): Promise<UserRow[]> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+        .orderBy('created_at')
+        .execute();
+    },
+    /** Accounts whose name or e-mail contains the text, any case (all of them without one). */
+    search(text: string | undefined, limit?: number): Promise<UserRow[]> {
+      const like = `%${(text ?? '').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['email']), 'like', sql<string>`${like} escape '\\'`),
+            eb(eb.fn('lower', ['name']), 'like', sql<string>`${like} escape '\\'`),
+          ]),
+        )
+        .orderBy('created_at')
+        .$if(limit !== undefined, (q) => q.limit(limit ?? 0))
+        .execute();
     },
     /** Creates the user on first sign-in, refreshes name, e-mail and picture on later ones. */
     async upsertFromProfile(profile: IdentityProfile, now: string): Promise<UserRow> {

@@ -26,6 +26,22 @@ export function createDemoPayments(deps: { orders: OrdersRepo }): PaymentsDriver
         currency: order.currency,
       };
     },
+    // No money moved, so nothing to give back: the refund is the charge.refunded event Stripe
+    // would send, which the caller applies through the webhook's own code.
+    refund({ paymentIntentId, orderId, amountCents }) {
+      const refundId = `demo_re_${randomBytes(12).toString('base64url')}`;
+      return Promise.resolve({
+        refundId,
+        event: {
+          id: `demo_evt_refund_${orderId}`,
+          providerType: 'demo.charge.refunded',
+          type: 'charge.refunded',
+          paymentIntentId,
+          fullyRefunded: true,
+          amountRefunded: amountCents,
+        },
+      });
+    },
   };
 }
 

@@ -23,7 +23,7 @@ export type WebhookOutcome =
   | 'unknown_order';
 
 /** What an event did, and whose access it ended (to be told once the change has committed). */
-interface EventResult {
+export interface EventResult {
   outcome: WebhookOutcome;
   revokedUserId?: string;
 }
@@ -62,7 +62,7 @@ export interface ReceiptQueue {
  * and the demo checkout, so whichever confirmation arrives first grants and the others change nothing.
  */
 export function createGrants(deps: GrantsDeps) {
-  const { orders, clock } = deps;
+  const { orders } = deps;
 
   return {
     /** Grants in a transaction of its own (the success look-up and the demo checkout). */
@@ -79,15 +79,31 @@ export function createGrants(deps: GrantsDeps) {
       signature: string | undefined,
     ): Promise<WebhookOutcome> {
       const event = verify(deps, rawBody, signature);
-      const result = await orders.transaction(async (q): Promise<EventResult> => {
-        const first = await q.recordEvent(event.id, event.providerType, clock.now().toISOString());
-        return first ? applyEvent(deps, q, event) : { outcome: 'duplicate_event' };
-      });
+      const result = await orders.transaction((q) => recordAndApply(deps, q, event));
       // Only once the revocation is committed, or a request in between could remember the old row.
       if (result.revokedUserId) deps.onAccessRevoked(result.revokedUserId);
       return result.outcome;
     },
+
+    /**
+     * An event that comes without a webhook (the demo driver's refund, made by the admin command),
+     * recorded and applied exactly as a verified webhook's, inside the caller's transaction so the
+     * caller's own record commits with it. The caller tells access once that transaction commits.
+     */
+    applyEventIn(q: OrderQueries, event: ProviderEvent): Promise<EventResult> {
+      return recordAndApply(deps, q, event);
+    },
   };
+}
+
+/** Records the event id and applies its effect, once: a redelivery changes nothing. */
+async function recordAndApply(
+  deps: GrantsDeps,
+  q: OrderQueries,
+  event: ProviderEvent,
+): Promise<EventResult> {
+  const first = await q.recordEvent(event.id, event.providerType, deps.clock.now().toISOString());
+  return first ? applyEvent(deps, q, event) : { outcome: 'duplicate_event' };
 }
 export type Grants = ReturnType<typeof createGrants>;
 

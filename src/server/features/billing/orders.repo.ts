@@ -37,6 +37,7 @@ function orderQueries(db: Kysely<Database>) {
     ...orderReads(db),
     ...orderWrites(db),
     ...paymentEvents(db),
+    ...byHand(db),
     /** The transaction these queries run in, for another feature's write that must commit with them. */
     executor: db,
   };
@@ -150,6 +151,72 @@ function orderWrites(db: Kysely<Database>) {
       const result = await db
         .updateTable('orders')
         .set({ status: input.status, revoked_at: input.at, revoke_reason: input.reason })
+        .where('id', '=', input.orderId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+/**
+ * What the admin command (features/admin) does to orders by hand: list them, give complimentary
+ * access (an order of its own kind, so the access rule is unchanged), move an access end, revoke.
+ */
+function byHand(db: Kysely<Database>) {
+  return {
+    /** One learner's orders, newest first; every order when no user is named. */
+    listOrders(userId?: string): Promise<OrderRow[]> {
+      let query = db.selectFrom('orders').selectAll();
+      if (userId !== undefined) query = query.where('user_id', '=', userId);
+      return query.orderBy('created_at', 'desc').orderBy('id').execute();
+    },
+
+    async insertComplimentary(input: {
+      id: string;
+      userId: string;
+      at: string;
+      accessEndsAt: string;
+      currency: string;
+    }): Promise<void> {
+      await db
+        .insertInto('orders')
+        .values({
+          id: input.id,
+          user_id: input.userId,
+          provider: 'admin',
+          provider_session_id: `admin_${input.id}`,
+          payment_intent_id: null,
+          status: 'paid',
+          kind: 'complimentary',
+          amount_cents: 0,
+          currency: input.currency,
+          created_at: input.at,
+          paid_at: input.at,
+          access_ends_at: input.accessEndsAt,
+          revoked_at: null,
+          revoke_reason: null,
+        })
+        .execute();
+    },
+
+    /** Moves a live order's access end; false if it was revoked or is not paid. */
+    async setAccessEnd(orderId: string, accessEndsAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ access_ends_at: accessEndsAt })
+        .where('id', '=', orderId)
+        .where('status', '=', 'paid')
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Ends an order's access without a refund (its status stays); false if already revoked. */
+    async revokeByHand(input: { orderId: string; reason: string; at: string }): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ revoked_at: input.at, revoke_reason: input.reason.slice(0, 255) })
         .where('id', '=', input.orderId)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();

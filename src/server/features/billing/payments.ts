@@ -14,6 +14,27 @@ export interface PaymentsDriver {
    * WebhookSignatureError if anything is off. Only drivers that receive webhooks implement it.
    */
   verifyWebhook?(rawBody: Buffer, signature: string): ProviderEvent;
+  /**
+   * Refunds a payment in full (the admin command). The stripe driver asks Stripe, whose signed
+   * charge.refunded webhook then ends access; the demo driver has no provider to send one, so it
+   * answers that event itself for the caller to apply exactly as the webhook would. Throws
+   * RefundRefusedError when the provider says no (already refunded) and PaymentsUnavailableError
+   * when it cannot be reached.
+   */
+  refund(params: RefundParams): Promise<RefundResult>;
+}
+
+export interface RefundParams {
+  paymentIntentId: string;
+  /** Our order id: Stripe's idempotency key is built from it, so a retried refund is one refund. */
+  orderId: string;
+  amountCents: number;
+}
+
+export interface RefundResult {
+  refundId: string;
+  /** The charge.refunded event to apply now (demo), or null when the provider will send it. */
+  event: ProviderEvent | null;
 }
 
 export interface CreateCheckoutParams {
@@ -66,4 +87,9 @@ export class WebhookSignatureError extends Error {
 /** The provider could not be reached or answered with an error we cannot act on. */
 export class PaymentsUnavailableError extends Error {
   override readonly name = 'PaymentsUnavailableError';
+}
+
+/** The provider refused a refund (for example, the payment was already refunded). */
+export class RefundRefusedError extends Error {
+  override readonly name = 'RefundRefusedError';
 }

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import {
   PaymentsUnavailableError,
+  RefundRefusedError,
   WebhookSignatureError,
   type CheckoutInfo,
   type PaymentsDriver,
@@ -72,6 +73,21 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsDr
           return null;
         }
         throw new PaymentsUnavailableError(`Stripe look-up failed: ${describe(err)}`);
+      }
+    },
+
+    async refund({ paymentIntentId, orderId }) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata: { orderId } },
+          { idempotencyKey: `indent-refund-${orderId}` },
+        );
+        return { refundId: refund.id, event: null };
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new RefundRefusedError(`Stripe refused the refund: ${describe(err)}`);
+        }
+        throw new PaymentsUnavailableError(`Stripe refund failed: ${describe(err)}`);
       }
     },
 

@@ -41,6 +41,31 @@ export function createProgressRepo(db: Db) {
         r.solved_at ? [{ exerciseId: r.exercise_id, solvedAt: r.solved_at }] : [],
       );
     },
+
+    /** Every learner's lesson visits (the admin report's funnel). */
+    async everyLessonVisit(): Promise<{ userId: string; moduleNumber: number; at: string }[]> {
+      const rows = await db
+        .selectFrom('lesson_visits')
+        .select(['user_id', 'module_number', 'last_visited_at'])
+        .execute();
+      return rows.map((r) => ({
+        userId: r.user_id,
+        moduleNumber: Number(r.module_number),
+        at: r.last_visited_at,
+      }));
+    },
+
+    /** Every solved exercise of every learner (the admin report's funnel). */
+    async everySolvedExercise(): Promise<{ userId: string; exerciseId: string; at: string }[]> {
+      const rows = await db
+        .selectFrom('exercise_progress')
+        .select(['user_id', 'exercise_id', 'solved_at'])
+        .where('solved_at', 'is not', null)
+        .execute();
+      return rows.flatMap((r) =>
+        r.solved_at ? [{ userId: r.user_id, exerciseId: r.exercise_id, at: r.solved_at }] : [],
+      );
+    },
   };
 }
 export type ProgressRepo = ReturnType<typeof createProgressRepo>;

@@ -111,3 +111,36 @@ export function createAttemptsRepo(db: Db) {
   };
 }
 export type AttemptsRepo = ReturnType<typeof createAttemptsRepo>;
+
+/**
+ * Every attempt of every learner, answers included: read by the admin command's report and question
+ * figures (wired in src/server/admin.ts), never on a learner's request.
+ */
+export function createAttemptHistory(db: Db) {
+  return { everyAttempt: () => everyAttempt(db) };
+}
+
+async function everyAttempt(db: Db): Promise<AttemptRow[]> {
+  const rows = await db
+    .selectFrom('quiz_attempts')
+    .select(['user_id', 'quiz_id', 'score', 'answers', 'created_at'])
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    quizId: r.quiz_id,
+    score: Number(r.score),
+    answers: parseAnswers(r.answers),
+    createdAt: r.created_at,
+  }));
+}
+
+/** The stored answers (a JSON array of strings); anything else reads as no answers. */
+function parseAnswers(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.map((a) => (typeof a === 'string' ? a : '')) : [];
+  } catch {
+    return [];
+  }
+}
