@@ -160,6 +160,7 @@ function robots(): string {
     'Disallow: /account-details',
     'Disallow: /payment-success',
     'Disallow: /dev-login',
+    'Disallow: /dev-mail',
     'Disallow: /demo-checkout',
     'Disallow: /api/',
     '',

@@ -29,6 +29,7 @@ const pageModules: Record<PageId, () => Promise<ComponentType>> = {
   lesson: async () => (await import('#client/features/courses/lesson-page.tsx')).LessonPage,
   quiz: async () => (await import('#client/features/courses/quiz-page.tsx')).QuizPage,
   'dev-login': async () => (await import('#client/features/auth/dev-login-page.tsx')).DevLoginPage,
+  'dev-mail': async () => (await import('#client/features/mail/dev-mail-page.tsx')).DevMailPage,
 };
 
 /** The routes of the table's pages behind one gate, in table order. */
