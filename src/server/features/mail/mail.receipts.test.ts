@@ -202,6 +202,22 @@ describe('development mail page API (GET /api/dev-mail, /api/dev-mail/:id)', () 
     expect(own.json()).toMatchObject({ id: mail.id, subject: mail.subject });
   });
 
+  it('is marked private and behind the session cookie in the API document', async () => {
+    const doc = (await devApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    }>();
+    for (const path of ['/api/dev-mail', '/api/dev-mail/{id}']) {
+      expect(doc.paths[path]?.get?.security, path).toEqual([{ sessionCookie: [] }]);
+    }
+    const who = await signIn(devApp, 'Cache Check', 'cache@example.com');
+    const res = await devApp.app.inject({
+      method: 'GET',
+      url: '/api/dev-mail',
+      headers: headers(who.jar),
+    });
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('does not exist with SMTP settings', async () => {
     const who = await signIn(stripeApp, 'Smtp User', 'smtp-user@example.com');
     const res = await stripeApp.app.inject({
