@@ -12,7 +12,6 @@ import {
   diagramCountRule,
 } from '#shared/content/lesson-rules.ts';
 import { keyedPositionRule, moduleQuestionMixRule, quizRules } from '#shared/content/quiz-rules.ts';
-import { isPendingRework } from '#shared/content/rules.ts';
 import type { FileOf, Rule } from './verify.ts';
 
 /** The rules of one module: lesson, exercises, each quiz, and the module's mix of questions. */
@@ -31,10 +30,10 @@ export function moduleRules(
     ...checkpointGapRule(prose, checkpoints),
     ...diagramCountRule(module.lesson.diagrams.length),
   ]) {
-    rule(n, lessonFile, 0, `module ${n} lesson`, finding);
+    rule(lessonFile, 0, `module ${n} lesson`, finding);
   }
   for (const finding of fixExerciseRule(n, module.exercises)) {
-    rule(n, fileOf('exercises.yaml'), 0, `module ${n} exercises`, finding);
+    rule(fileOf('exercises.yaml'), 0, `module ${n} exercises`, finding);
   }
   const quizzesFile = fileOf('quizzes.yaml');
   for (const quiz of module.quizzes) {
@@ -44,21 +43,20 @@ export function moduleRules(
       const questionLine =
         question === undefined ? undefined : scan.locate(quiz.questions[question - 1] ?? {})?.line;
       const item = `module ${n} "${quiz.title}"${question === undefined ? '' : ` question ${question}`}`;
-      rule(n, quizzesFile, questionLine ?? quizLine, item, finding);
+      rule(quizzesFile, questionLine ?? quizLine, item, finding);
     }
   }
   const questions = module.quizzes.flatMap((q) => q.questions);
   for (const finding of moduleQuestionMixRule(questions)) {
-    rule(n, quizzesFile, 0, `module ${n} quizzes`, finding);
+    rule(quizzesFile, 0, `module ${n} quizzes`, finding);
   }
 }
 
-/** Course-wide rules, over the modules that are not pending rework. */
+/** Course-wide rules, over every module given. */
 export function courseRules(modules: readonly CourseModule[], shownDir: string, rule: Rule): void {
-  const reworked = modules.filter((m) => !isPendingRework(m.number));
-  const questions = reworked.flatMap((m) => m.quizzes.flatMap((q) => q.questions));
-  const numbers = reworked.map((m) => m.number).join(', ');
+  const questions = modules.flatMap((m) => m.quizzes.flatMap((q) => q.questions));
+  const numbers = modules.map((m) => m.number).join(', ');
   for (const finding of keyedPositionRule(questions)) {
-    rule(undefined, shownDir, 0, `course (modules ${numbers})`, finding);
+    rule(shownDir, 0, `course (modules ${numbers})`, finding);
   }
 }

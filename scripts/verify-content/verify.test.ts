@@ -235,29 +235,19 @@ describe('verifyContent', () => {
     ]);
   });
 
-  it('reports the new rules as warnings for modules on the pending list, and says which those are', async () => {
-    const pending = await createFixture([8]);
+  it('applies the new rules to every module of the course, module 8 included', async () => {
+    const late = await createFixture([8]);
     try {
       const folder = 'modules/08-error-and-exception-handling';
-      await pending.edit(`${folder}/lesson.md`, `${DIAGRAM_LINE}\n`, '');
-      const lines: string[] = [];
-      const report = await verifyContent({
-        rootDir: pending.root,
-        runner,
-        timeoutMs: 2_000,
-        report: (text) => lines.push(text),
-      });
-      expect(lines[0]).toBe(
-        'Rules for checkpoints, diagrams and quizzes not yet applied to modules: 8, 9, 10, 11, 12, 13, 14, 15 (reported as warnings)',
-      );
-      expect(report.ok).toBe(true);
-      expect(report.failures).toEqual([]);
-      expect(report.warnings.map((w) => w.text)).toEqual([
-        `WARN content/${folder}/lesson.md module 8 lesson: has no diagram; a lesson needs at least one (hint: draw the idea learners most often misread as an SVG in the module folder and show it with ![alt](name.svg))`,
+      await late.edit(`${folder}/lesson.md`, `${DIAGRAM_LINE}\n`, '');
+      const report = await verifyContent({ rootDir: late.root, runner, timeoutMs: 2_000 });
+      expect(report.ok).toBe(false);
+      expect(report.failures.map((f) => f.text)).toEqual([
+        `FAIL content/${folder}/lesson.md module 8 lesson: has no diagram; a lesson needs at least one (hint: draw the idea learners most often misread as an SVG in the module folder and show it with ![alt](name.svg))`,
       ]);
-      expect(report.summary).toMatch(/: all verified; 1 warning in modules pending rework$/);
+      expect(report.summary).toMatch(/: 1 problem$/);
     } finally {
-      await pending.remove();
+      await late.remove();
     }
   });
 });

@@ -18,7 +18,6 @@ import {
   realBlockOutput,
 } from '#shared/content/python-checks.ts';
 import type { PythonRunner, RunResult, Verdict } from '#shared/content/python-checks.ts';
-import { isPendingRework, pendingReworkLine } from '#shared/content/rules.ts';
 import type { RuleFinding } from '#shared/content/rules.ts';
 import { courseRules, moduleRules } from './content-rules.ts';
 
@@ -58,8 +57,6 @@ export interface VerifyReport {
   /** Loader problems (schemas, counts, cross-file rules), formatted. */
   readonly problems: readonly string[];
   readonly failures: readonly VerifyFailure[];
-  /** Rule findings in modules on the PENDING_REWORK list: shown, but they do not fail the run. */
-  readonly warnings: readonly VerifyFailure[];
   readonly counts: VerifyCounts;
   readonly ok: boolean;
   /** The last line the command prints. */
@@ -68,32 +65,26 @@ export interface VerifyReport {
 
 export async function verifyContent(options: VerifyOptions): Promise<VerifyReport> {
   const report = options.report ?? (() => undefined);
-  report(pendingReworkLine());
   const scan = await scanContent(options.rootDir, options.only ? { only: options.only } : {});
   const problems = scan.problems.map(formatProblem);
   problems.forEach((p) => report(p));
 
   const failures: VerifyFailure[] = [];
-  const warnings: VerifyFailure[] = [];
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let runs = 0;
   const run = async (request: Parameters<PythonRunner['run']>[0]): Promise<RunResult> => {
     runs++;
     return options.runner.run({ ...request, timeoutMs });
   };
-  const record = (failure: VerifyFailure, pending = false): void => {
-    (pending ? warnings : failures).push(failure);
+  const record = (failure: VerifyFailure): void => {
+    failures.push(failure);
     report(failure.text);
   };
   const fail: Fail = (file, line, item, verdict, note) => {
     record(runFailure(file, line, item, verdict, note));
   };
-  const rule: Rule = (module, file, line, item, finding) => {
-    const pending = module !== undefined && isPendingRework(module);
-    record(
-      ruleFailure(pending ? 'WARN' : 'FAIL', file, finding.line ?? line, item, finding),
-      pending,
-    );
+  const rule: Rule = (file, line, item, finding) => {
+    record(ruleFailure(file, finding.line ?? line, item, finding));
   };
 
   const shownRoot = path.basename(path.resolve(options.rootDir));
@@ -116,10 +107,8 @@ export async function verifyContent(options: VerifyOptions): Promise<VerifyRepor
       count(counts.quizzes, 'quiz', 'quizzes'),
       count(counts.questions, 'question'),
       count(counts.codeBlocks, 'code block'),
-    ].join(', ') +
-    `: ${ok ? 'all verified' : count(total, 'problem')}` +
-    (warnings.length > 0 ? `; ${count(warnings.length, 'warning')} in modules pending rework` : '');
-  return { problems, failures, warnings, counts, ok, summary };
+    ].join(', ') + `: ${ok ? 'all verified' : count(total, 'problem')}`;
+  return { problems, failures, counts, ok, summary };
 }
 
 function countCourse(modules: readonly CourseModule[], runs: number): VerifyCounts {
@@ -150,7 +139,6 @@ function runFailure(
 }
 
 function ruleFailure(
-  level: 'FAIL' | 'WARN',
   file: string,
   line: number,
   item: string,
@@ -163,20 +151,14 @@ function ruleFailure(
     line,
     item,
     message: finding.message,
-    text: `${level} ${at} ${item}: ${finding.message}${hint}`,
+    text: `FAIL ${at} ${item}: ${finding.message}${hint}`,
   };
 }
 
 type Run = (request: Parameters<PythonRunner['run']>[0]) => Promise<RunResult>;
 type Fail = (file: string, line: number, item: string, verdict: Verdict, note?: string) => void;
-/** Reports a rule finding: a failure, or a warning when `module` is pending rework. */
-export type Rule = (
-  module: number | undefined,
-  file: string,
-  line: number,
-  item: string,
-  finding: RuleFinding,
-) => void;
+/** Reports a rule finding as a failure. */
+export type Rule = (file: string, line: number, item: string, finding: RuleFinding) => void;
 export type FileOf = (name: string) => string;
 
 async function verifyLesson(
@@ -206,7 +188,7 @@ async function verifyLesson(
     if (block.checkpoint && real !== undefined) {
       for (const finding of checkpointOptionsRule(block.checkpoint.options, real)) {
         const item = `module ${module.number} checkpoint (python block ${block.index})`;
-        rule(module.number, file, block.checkpoint.line, item, finding);
+        rule(file, block.checkpoint.line, item, finding);
       }
     }
   }

@@ -1,25 +1,7 @@
 /*
- * What the content rules of issue 18 report, and which modules they do not bind yet. The rules
- * themselves are pure functions (lesson-rules.ts, quiz-rules.ts, exercise-rules.ts) so they can be
+ * What the content rules of issue 18 report. The rules themselves are pure functions (lesson-rules.ts, quiz-rules.ts, exercise-rules.ts) so they can be
  * unit-tested without files or Python; `npm run verify:content` applies them.
  */
-
-/**
- * Modules whose lesson and quizzes have not been reworked to the checkpoint / diagram / quiz-kind
- * format yet. For these the new rules are warnings; remove a number once its module is reworked.
- */
-export const PENDING_REWORK: readonly number[] = Object.freeze([8, 9, 10, 11, 12, 13, 14, 15]);
-
-export function isPendingRework(moduleNumber: number): boolean {
-  return PENDING_REWORK.includes(moduleNumber);
-}
-
-/** The line the verifier prints on every run. */
-export function pendingReworkLine(): string {
-  return PENDING_REWORK.length === 0
-    ? 'Rules for checkpoints, diagrams and quizzes apply to every module.'
-    : `Rules for checkpoints, diagrams and quizzes not yet applied to modules: ${PENDING_REWORK.join(', ')} (reported as warnings)`;
-}
 
 export interface RuleFinding {
   readonly message: string;
