@@ -29,7 +29,7 @@ const publicFiles = {
   },
   client: {
     auth: ['auth-context.tsx'],
-    runner: ['exercise-workbench.tsx', 'lesson-try-its.tsx', 'lesson-checkpoints.tsx'],
+    runner: ['exercise-workbench.tsx', 'lesson-try-its.tsx'],
     'not-found': ['not-found-page.tsx'],
   },
 };
