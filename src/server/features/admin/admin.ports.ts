@@ -1,0 +1,152 @@
+import type { OrderKind, OrderStatus } from '../../db/schema.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { AuditEntry, NewAuditEntry } from './audit.repo.ts';
+
+/*
+ * What the admin command needs of other features, in its own words (decision 0011). Each interface
+ * is satisfied structurally by another feature's repo or service, wired in src/server/admin.ts; no
+ * file here imports another feature.
+ */
+
+/** A learner's account (auth's users). */
+export interface Learner {
+  id: string;
+  name: string;
+  email: string;
+  created_at: string;
+  anonymized_at: string | null;
+}
+
+export interface LearnerDirectory {
+  /** Accounts using this e-mail, any case. */
+  findByEmail(email: string): Promise<Learner[]>;
+  /** Accounts whose name or e-mail contains the text; every account without one. */
+  search(text: string | undefined, limit?: number): Promise<Learner[]>;
+}
+
+/** An order as billing keeps it. */
+export interface Order {
+  id: string;
+  user_id: string;
+  kind: OrderKind;
+  provider: string;
+  provider_session_id: string;
+  payment_intent_id: string | null;
+  status: OrderStatus;
+  amount_cents: number;
+  currency: string;
+  created_at: string;
+  paid_at: string | null;
+  access_ends_at: string | null;
+  revoked_at: string | null;
+  revoke_reason: string | null;
+}
+
+export interface OrderReader {
+  /** One learner's orders, newest first; every order when no user is named. */
+  listOrders(userId?: string): Promise<Order[]>;
+}
+
+/** Billing's order changes by hand, bound to the command's transaction. */
+export interface OrderChanges extends OrderReader {
+  insertComplimentary(input: {
+    id: string;
+    userId: string;
+    at: string;
+    accessEndsAt: string;
+    currency: string;
+  }): Promise<void>;
+  /** False if the order was revoked or unpaid meanwhile. */
+  setAccessEnd(orderId: string, accessEndsAt: string): Promise<boolean>;
+  /** False if it was already revoked. */
+  revokeByHand(input: { orderId: string; reason: string; at: string }): Promise<boolean>;
+}
+
+/** The refund event a provider without webhooks hands back (billing's charge.refunded event). */
+export interface RefundEvent {
+  id: string;
+  providerType: string;
+  type: 'charge.refunded';
+  paymentIntentId: string | null;
+  fullyRefunded: boolean;
+  amountRefunded: number;
+}
+
+/** The payments driver's refund (billing). */
+export interface RefundGateway {
+  readonly kind: string;
+  /**
+   * Refunds the payment in full. `event` is set when no webhook will follow (the demo driver):
+   * the command applies it through billing's webhook code itself. Throws AdminInputError when the
+   * provider refuses.
+   */
+  refund(params: {
+    paymentIntentId: string;
+    orderId: string;
+    amountCents: number;
+  }): Promise<{ refundId: string; event: RefundEvent | null }>;
+}
+
+/** What one transaction of the command can do: change orders, end access, write the audit row. */
+export interface AdminTx {
+  orders: OrderChanges;
+  audit: { insert(entry: NewAuditEntry): Promise<void> };
+  /** Ends access exactly as a refund webhook does (billing's grants), in this transaction. */
+  applyRefundEvent(event: RefundEvent): Promise<{ outcome: string; revokedUserId?: string }>;
+}
+
+/** Learning records (progress's lesson visits and exercises, quizzes' attempts). */
+export interface LearningRecords {
+  lessonVisits(userId: string): Promise<{ moduleNumber: number; lastVisitedAt: string }[]>;
+  solvedExercises(userId: string): Promise<{ exerciseId: string; solvedAt: string }[]>;
+  bestScores(userId: string): Promise<{ quizId: string; bestScore: number }[]>;
+  everyLessonVisit(): Promise<{ userId: string; moduleNumber: number; at: string }[]>;
+  everySolvedExercise(): Promise<{ userId: string; exerciseId: string; at: string }[]>;
+  everyAttempt(): Promise<QuizAttempt[]>;
+}
+
+export interface QuizAttempt {
+  userId: string;
+  quizId: string;
+  score: number;
+  answers: readonly string[];
+  createdAt: string;
+}
+
+/** The course as the figures need it (from the loaded content). */
+export interface CourseOutline {
+  modules: readonly { number: number; title: string }[];
+  /** Exercise ids per module number. */
+  exerciseIds: ReadonlyMap<number, readonly string[]>;
+  /** Every quiz in course order. */
+  quizzes: readonly OutlineQuiz[];
+}
+
+export interface OutlineQuiz {
+  slug: string;
+  title: string;
+  moduleNumber: number;
+  questions: readonly { questionText: string; answers: readonly string[]; correct: number }[];
+}
+
+export interface AdminDeps {
+  learners: LearnerDirectory;
+  orders: OrderReader;
+  learning: LearningRecords;
+  payments: RefundGateway;
+  audit: {
+    list(): Promise<AuditEntry[]>;
+    latestFor(command: string, orderId: string): Promise<AuditEntry | undefined>;
+  };
+  /** Runs `work` in one database transaction (the change and its audit row commit together). */
+  transaction<T>(work: (tx: AdminTx) => Promise<T>): Promise<T>;
+  /** Access ended for this user and the change has committed (the access feature forgets its memo). */
+  onAccessRevoked(userId: string): void;
+  /** Loaded only by the commands that need it (it takes about a second). */
+  course(): Promise<CourseOutline>;
+  clock: Clock;
+  /** The operating-system user running the command, for the audit. */
+  systemUser: string;
+  /** The currency of complimentary orders (the site's). */
+  currency: string;
+}
