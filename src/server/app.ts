@@ -60,6 +60,19 @@ import {
 } from './features/mail/mail.transport.ts';
 import { createOutboxRepo } from './features/mail/outbox.repo.ts';
 import { createOrdersRepo } from './features/billing/orders.repo.ts';
+import { codeHistoryRoutes } from './features/progress/code-history.routes.ts';
+import { createCodeHistoryRepo } from './features/progress/code-history.repo.ts';
+import { createCodeHistoryService } from './features/progress/code-history.service.ts';
+import { createReviewRepo } from './features/review/review.repo.ts';
+import { reviewRoutes } from './features/review/review.routes.ts';
+import { createReviewService } from './features/review/review.service.ts';
+import { createRhythmRepo } from './features/rhythm/rhythm.repo.ts';
+import { rhythmRoutes } from './features/rhythm/rhythm.routes.ts';
+import { createRhythmService } from './features/rhythm/rhythm.service.ts';
+import { readGlossary, searchDocuments } from './features/search/search.documents.ts';
+import { createSearchRepo } from './features/search/search.repo.ts';
+import { searchRoutes } from './features/search/search.routes.ts';
+import { createSearchService } from './features/search/search.service.ts';
 import type { PaymentsDriver } from './features/billing/payments.ts';
 import { createStripePayments } from './features/billing/stripe.payments.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
@@ -329,10 +342,49 @@ async function wireBilling(
   }
 }
 
+/**
+ * Issue 20 (decision 0014): the review queue, the weekly rhythm, course search (its index rebuilt
+ * from the content here) and code history. Returns what quizzes and lessons tell them.
+ */
+async function wireHabits(wiring: Wiring, isExercise: (exerciseId: string) => boolean) {
+  const { app, deps, clock, hooks } = wiring;
+  const { db, content } = deps;
+  const rhythm = createRhythmService({ repo: createRhythmRepo(db), clock });
+  const review = createReviewService({
+    content,
+    repo: createReviewRepo(db),
+    clock,
+    studyDays: rhythm,
+  });
+  const searchRepo = createSearchRepo(db, deps.engine);
+  const glossary = readGlossary(deps.env.CONTENT_DIR);
+  if (glossary === undefined) app.log.warn('no GLOSSARY.md in CONTENT_DIR: search leaves it out');
+  await searchRepo.rebuild(searchDocuments(content, glossary ?? ''));
+  const history = createCodeHistoryService({
+    repo: createCodeHistoryRepo(db),
+    clock,
+    isExercise,
+    studyDays: rhythm,
+  });
+  await app.register(reviewRoutes, { review, hooks });
+  await app.register(rhythmRoutes, { rhythm, hooks });
+  await app.register(searchRoutes, { search: createSearchService({ repo: searchRepo }), hooks });
+  await app.register(codeHistoryRoutes, { history, hooks });
+  return {
+    studied: (userId: string) => rhythm.recordStudy(userId),
+    quizGraded: async (event: { userId: string; quizId: string; missed: readonly number[] }) => {
+      await review.enqueueMissed(event.userId, event.quizId, event.missed);
+      await rhythm.recordStudy(event.userId);
+    },
+  };
+}
+
 /** Lessons, quizzes and progress: what a subscriber uses every day. */
-async function wireLearning({ app, deps, clock, hooks }: Wiring): Promise<void> {
+async function wireLearning(wiring: Wiring): Promise<void> {
+  const { app, deps, clock, hooks } = wiring;
   const { db, content } = deps;
   const courseExerciseIds = new Set([...content.exerciseIds.values()].flat());
+  const habits = await wireHabits(wiring, (id) => courseExerciseIds.has(id));
   await app.register(exerciseProgressRoutes, {
     progress: createExerciseProgressService({
       repo: createExerciseProgressRepo(db),
@@ -351,10 +403,13 @@ async function wireLearning({ app, deps, clock, hooks }: Wiring): Promise<void> 
   await app.register(coursesRoutes, {
     content,
     hooks,
-    recordLessonVisit: (userId, moduleNumber) => progress.recordLessonVisit(userId, moduleNumber),
+    recordLessonVisit: async (userId, moduleNumber) => {
+      await progress.recordLessonVisit(userId, moduleNumber);
+      await habits.studied(userId);
+    },
   });
   await app.register(quizzesRoutes, {
-    quizzes: createQuizService({ content, attempts, clock }),
+    quizzes: createQuizService({ content, attempts, clock, onGraded: habits.quizGraded }),
     serializers: createQuizSerializers(content),
     hooks,
   });

@@ -24,6 +24,35 @@ export interface RenderOptions {
   readonly onPython?: (block: RenderedBlockInfo) => { index: number; checkpoint: boolean };
   /** The lesson's checked diagrams by file name; a paragraph that is only `![alt](name.svg)` shows one. */
   readonly diagrams?: ReadonlyMap<string, { readonly alt: string; readonly svg: PreparedSvg }>;
+  /**
+   * Gives every heading an id made from its words (headingId), so search results and links can
+   * point at a section. Only for a whole page (the lesson): ids of two renders could collide.
+   */
+  readonly headingIds?: boolean;
+}
+
+/**
+ * The id of a lesson heading: its words lower-cased and joined by hyphens, so "Dictionaries: looking
+ * things up by name" gives "dictionaries-looking-things-up-by-name" and stays the same while the
+ * heading does. A repeated heading gets -2, -3 (counted per page by the caller).
+ */
+export function headingId(text: string): string {
+  const slug = text
+    .toLowerCase()
+    .replace(/<[^>]*>/g, '')
+    .replace(/&[a-z0-9#]+;/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'section';
+}
+
+/** A heading with its id; `seen` counts each id on the page, so a repeated one gets -2, -3. */
+function renderHeading(html: string, depth: number, seen: Map<string, number>): string {
+  const base = headingId(html);
+  const count = (seen.get(base) ?? 0) + 1;
+  seen.set(base, count);
+  const id = count === 1 ? base : `${base}-${count}`;
+  return `<h${depth} id="${id}">${html}</h${depth}>\n`;
 }
 
 export interface MarkdownRenderer {
@@ -52,6 +81,7 @@ export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
   let current: RenderOptions = {};
   let hideOutput = false;
   const titleIds = new Map<string, number>();
+  const headingIds = new Map<string, number>();
 
   const copyButton =
     '<button type="button" class="code-copy" data-copy aria-label="Copy code">Copy</button>';
@@ -93,6 +123,10 @@ export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
         const id = seen === 1 ? base : `${base}-${seen}`;
         return `${renderDiagram(diagram.svg, diagram.alt, id)}\n`;
       },
+      heading(token: Tokens.Heading): string | false {
+        if (!current.headingIds) return false;
+        return renderHeading(this.parser.parseInline(token.tokens), token.depth, headingIds);
+      },
       // Links to other sites open normally but never hand them our page (window.opener).
       link(token: Tokens.Link): string {
         const text = this.parser.parseInline(token.tokens);
@@ -109,6 +143,7 @@ export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
       current = options;
       hideOutput = false;
       titleIds.clear();
+      headingIds.clear();
       try {
         return marked.parse(markdown, { async: false });
       } finally {

@@ -169,6 +169,7 @@ function renderLessonHtml(module: CourseModule, renderer: MarkdownRenderer): str
   const lessonFile = `content/modules/${module.folder}/lesson.md`;
   const html = renderer.render(module.lesson.markdown, {
     diagrams: new Map(module.lesson.diagrams.map((d) => [d.file, d])),
+    headingIds: true,
     onPython: ({ code }) => {
       const block = python[seen];
       seen++;

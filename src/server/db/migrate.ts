@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-quiz-attempts-best-index.ts';
 import * as m0004 from './migrations/0004-users-anonymized-at.ts';
 import * as m0005 from './migrations/0005-mail-outbox.ts';
 import * as m0006 from './migrations/0006-admin-audit.ts';
+import * as m0007 from './migrations/0007-learning-habits.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so that a bundled or
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0004-users-anonymized-at': m0004,
   '0005-mail-outbox': m0005,
   '0006-admin-audit': m0006,
+  '0007-learning-habits': m0007,
 };
 
 const provider: MigrationProvider = {

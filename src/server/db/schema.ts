@@ -15,6 +15,11 @@ export interface Database {
   auth_requests: AuthRequestsTable;
   mail_outbox: MailOutboxTable;
   admin_audit: AdminAuditTable;
+  review_items: ReviewItemsTable;
+  rhythm_settings: RhythmSettingsTable;
+  study_days: StudyDaysTable;
+  code_history: CodeHistoryTable;
+  search_documents: SearchDocumentsTable;
 }
 
 export interface UsersTable {
@@ -148,4 +153,56 @@ export interface AdminAuditTable {
   /** What changed, in words (e.g. 'access until 2027-03-01 -> 2027-03-31'). */
   details: string;
   reason: string;
+}
+
+/** A missed quiz question in a learner's review queue (features/review, migration 0007). */
+export interface ReviewItemsTable {
+  user_id: string;
+  quiz_id: string;
+  question_index: number;
+  /** 0..3: the interval after the next right answer is 1, 3, 7 or 21 days (REVIEW_INTERVAL_DAYS). */
+  stage: number;
+  due_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A learner's weekly goal and IANA time zone (features/rhythm, migration 0007). */
+export interface RhythmSettingsTable {
+  user_id: string;
+  goal_days: number;
+  time_zone: string;
+  updated_at: string;
+}
+
+/** A day, in the learner's time zone, on which they studied (features/rhythm, migration 0007). */
+export interface StudyDaysTable {
+  user_id: string;
+  /** YYYY-MM-DD in the learner's time zone at the time. */
+  day: string;
+  first_at: string;
+}
+
+/** One Check of an exercise: the code as it was (features/progress, migration 0007). */
+export interface CodeHistoryTable {
+  id: string;
+  user_id: string;
+  exercise_id: string;
+  code: string;
+  /** 1 when the Check passed, 0 when not (portable; SQLite has no boolean). */
+  passed: number;
+  created_at: string;
+}
+
+/**
+ * The course search index, rebuilt from content/ at start-up (features/search, migration 0007):
+ * an FTS5 table on SQLite, a table with a tsvector column (not listed: raw SQL fills it) on PostgreSQL.
+ */
+export interface SearchDocumentsTable {
+  title: string;
+  body: string;
+  kind: string;
+  href: string;
+  module_number: number;
+  label: string;
 }

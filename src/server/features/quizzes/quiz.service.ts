@@ -16,11 +16,22 @@ export interface GradedSubmission {
   reply: SubmitQuizReply;
 }
 
+/**
+ * Told about each graded submission once its attempt is stored: the indexes of the questions the
+ * learner missed (wrong or left unanswered). buildApp wires the review queue and the weekly rhythm.
+ */
+export type QuizGradedListener = (event: {
+  userId: string;
+  quizId: string;
+  missed: readonly number[];
+}) => Promise<void>;
+
 /** Quizzes: served without their answers, graded here, every attempt kept, the best one reported. */
 export function createQuizService(deps: {
   content: CourseContent;
   attempts: AttemptsRepo;
   clock: Clock;
+  onGraded?: QuizGradedListener;
 }) {
   const { content } = deps;
   const unknownQuiz = (what: string) =>
@@ -86,6 +97,8 @@ export function createQuizService(deps: {
         answers: input.answers,
         createdAt: deps.clock.now().toISOString(),
       });
+      const missed = review.flatMap((item, index) => (item.isCorrect ? [] : [index]));
+      await deps.onGraded?.({ userId, quizId: quiz.slug, missed });
       return { quiz, reply: { score, bestScore: Math.max(best, score), review } };
     },
 
