@@ -7,7 +7,7 @@ import { logCollector } from '../../testing/billing-helpers.ts';
 import { closedPort, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { testClock } from '../../testing/test-app.ts';
-import { createReminders, REMINDER_DAYS } from './mail.reminders.ts';
+import { createReminders, FINISHED_MAIL_KEEP_DAYS, REMINDER_DAYS } from './mail.reminders.ts';
 import { createMailSender, MAIL_RETRY, retryDelayMs } from './mail.sender.ts';
 import { createSmtpTransport, type MailTransport } from './mail.transport.ts';
 import { createOutboxRepo, orderMailKey } from './outbox.repo.ts';
@@ -181,9 +181,22 @@ describe('reminder job', () => {
       .where('id', '=', gone.id)
       .execute();
     clock.set(addDays(first.accessEndsAt, -REMINDER_DAYS));
-    expect(await reminderJob().runOnce()).toEqual({ reminders: 0, endedNotes: 0 });
+    expect(await reminderJob().runOnce()).toEqual({ reminders: 0, endedNotes: 0, deleted: 0 });
     clock.set(first.accessEndsAt);
-    expect(await reminderJob().runOnce()).toEqual({ reminders: 0, endedNotes: 0 });
+    expect(await reminderJob().runOnce()).toEqual({ reminders: 0, endedNotes: 0, deleted: 0 });
+  });
+  it('deletes finished mail after 90 days, and keeps what is still waiting', async () => {
+    const who = await person();
+    await queueMail(who.id, who.email);
+    await queueMail(who.id, who.email);
+    await sender(smtp(sink.port)).deliverDue();
+    await queueMail(who.id, who.email);
+    clock.advance(FINISHED_MAIL_KEEP_DAYS * DAY_MS);
+    expect((await reminderJob().runOnce()).deleted).toBe(0);
+    clock.advance(1);
+    expect((await reminderJob().runOnce()).deleted).toBe(2);
+    // The unsent one (still pending: nothing was due since) stays.
+    expect((await outbox()).map((r) => r.status)).toEqual(['pending']);
   });
 });
 

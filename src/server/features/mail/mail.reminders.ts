@@ -6,14 +6,22 @@ import { orderMailKey, type OutboxRepo } from './outbox.repo.ts';
 /** When the reminder goes out, and how late a missed note on the last day may still be sent. */
 export const REMINDER_DAYS = 14;
 const ENDED_NOTE_GRACE_DAYS = 7;
+/**
+ * How long a finished mail is kept. Longer than any dedupe key matters (a reminder's order ends
+ * within 14 days of it, and a note is never sent more than 7 days late), far shorter than the 12
+ * months after which an account is anonymized, so no address outlives its account.
+ */
+export const FINISHED_MAIL_KEEP_DAYS = 90;
 
 export interface ReminderReport {
   reminders: number;
   endedNotes: number;
+  deleted: number;
 }
 
 /**
- * Queues the reminder 14 days before access ends and the note once it has ended. Each is one outbox
+ * Queues the reminder 14 days before access ends and the note once it has ended, and deletes old
+ * finished mail. Each reminder or note is one outbox
  * row per order (unique dedupe key), so any number of instances may run this at once: the first
  * insert claims the row and the others change nothing.
  */
@@ -64,8 +72,13 @@ export function createReminders(deps: {
         });
         if (queued) endedNotes += 1;
       }
-      if (reminders || endedNotes) log.info({ reminders, endedNotes }, 'mail: reminders queued');
-      return { reminders, endedNotes };
+      const deleted = await repo.deleteFinishedBefore(
+        addDays(now, -FINISHED_MAIL_KEEP_DAYS).toISOString(),
+      );
+      if (reminders || endedNotes || deleted) {
+        log.info({ reminders, endedNotes, deleted }, 'mail: reminders queued, old mail deleted');
+      }
+      return { reminders, endedNotes, deleted };
     },
   };
 }

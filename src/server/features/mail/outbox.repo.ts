@@ -93,6 +93,19 @@ export function createOutboxRepo(db: Db) {
      * needs no reminder).
      */
     endingAccess: (kind: MailKind, from: string, to: string) => endingAccess(db, kind, from, to),
+
+    /**
+     * Deletes finished mails (sent, failed, canceled) created before `cutoff`: they hold a name and
+     * an address, and once the order they speak of is long past no dedupe key is needed any more.
+     */
+    async deleteFinishedBefore(cutoff: string): Promise<number> {
+      const result = await db
+        .deleteFrom('mail_outbox')
+        .where('status', 'in', ['sent', 'failed', 'canceled'])
+        .where('created_at', '<', cutoff)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
 
