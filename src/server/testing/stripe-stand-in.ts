@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local HTTP stand-in for the few Stripe endpoints the stripe driver calls (create and retrieve a
- * Checkout Session), for tests: the real `stripe` SDK talks to it over HTTP with its own encoding,
+ * Checkout Session, refund a payment), for tests: the real `stripe` SDK talks to it over HTTP with its own encoding,
  * headers and error handling. It honours Idempotency-Key like Stripe does.
  */
 export interface StandInSession {
@@ -25,6 +25,20 @@ export interface StandInSession {
   created: number;
 }
 
+/** A refund as Stripe answers POST /v1/refunds (full refunds only: the driver asks for no amount). */
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  currency: string | null;
+  payment_intent: string;
+  reason: string | null;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface StandInRequest {
   method: string;
   path: string;
@@ -39,6 +53,9 @@ interface StandInState {
   sessions: Map<string, StandInSession>;
   byIdempotencyKey: Map<string, StandInSession>;
   requests: StandInRequest[];
+  /** Keyed by payment intent: a payment is refunded at most once. */
+  refunds: Map<string, StandInRefund>;
+  refundsByIdempotencyKey: Map<string, StandInRefund>;
 }
 
 interface StandInReply {
@@ -50,11 +67,14 @@ export async function startStripeStandIn(options: { secretKey: string }) {
   const sessions = new Map<string, StandInSession>();
   const byIdempotencyKey = new Map<string, StandInSession>();
   const requests: StandInRequest[] = [];
+  const refunds = new Map<string, StandInRefund>();
   const state: StandInState = {
     secretKey: options.secretKey,
     sessions,
     byIdempotencyKey,
     requests,
+    refunds,
+    refundsByIdempotencyKey: new Map(),
   };
 
   const server: Server = createServer((req, res) => {
@@ -79,6 +99,23 @@ export async function startStripeStandIn(options: { secretKey: string }) {
     api: { host: '127.0.0.1', port, protocol: 'http' as const },
     sessions,
     requests,
+    refunds,
+    /**
+     * The charge a refund left behind, as Stripe's charge.refunded event carries it (data.object),
+     * for a test to sign and deliver to the webhook the way Stripe would after the refund.
+     */
+    refundedCharge(refundId: string) {
+      const refund = [...refunds.values()].find((r) => r.id === refundId);
+      if (!refund) throw new Error(`stand-in: no refund ${refundId}`);
+      return {
+        id: refund.charge,
+        object: 'charge' as const,
+        payment_intent: refund.payment_intent,
+        amount: refund.amount,
+        amount_refunded: refund.amount,
+        refunded: true,
+      };
+    },
     /** What happens at Stripe when the customer pays: the session completes with a payment intent. */
     pay(id: string): StandInSession {
       const session = sessions.get(id);
@@ -128,6 +165,10 @@ async function handle(state: StandInState, req: IncomingMessage): Promise<StandI
     return { status: 200, body: session };
   }
 
+  if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+    return createRefund(state, params, idempotencyKey);
+  }
+
   const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
   if (req.method === 'GET' && match?.[1]) {
     const session = state.sessions.get(decodeURIComponent(match[1]));
@@ -142,6 +183,58 @@ async function handle(state: StandInState, req: IncomingMessage): Promise<StandI
     return { status: 200, body: session };
   }
   return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${url.pathname}).`);
+}
+
+/**
+ * POST /v1/refunds for a whole payment intent, as Stripe answers it: the refund, the same one again
+ * for a repeated Idempotency-Key, and charge_already_refunded for a second refund of one payment.
+ */
+function createRefund(
+  state: StandInState,
+  params: Record<string, string>,
+  idempotencyKey: string | undefined,
+): StandInReply {
+  const cached = idempotencyKey ? state.refundsByIdempotencyKey.get(idempotencyKey) : undefined;
+  if (cached) return { status: 200, body: cached };
+  const paymentIntent = params.payment_intent ?? '';
+  const session = [...state.sessions.values()].find(
+    (s) => s.payment_intent === paymentIntent && s.payment_status === 'paid',
+  );
+  if (!session) {
+    return stripeError(
+      404,
+      'invalid_request_error',
+      `No such payment_intent: '${paymentIntent}'`,
+      'resource_missing',
+    );
+  }
+  if (state.refunds.has(paymentIntent)) {
+    return stripeError(
+      400,
+      'invalid_request_error',
+      `Charge ch_${session.id} has already been refunded.`,
+      'charge_already_refunded',
+    );
+  }
+  const refund: StandInRefund = {
+    id: `re_test_${randomBytes(12).toString('hex')}`,
+    object: 'refund',
+    amount: session.amount_total ?? 0,
+    charge: `ch_${session.id}`,
+    currency: session.currency,
+    payment_intent: paymentIntent,
+    reason: params.reason ?? null,
+    status: 'succeeded',
+    metadata: Object.fromEntries(
+      Object.entries(params)
+        .filter(([k]) => k.startsWith('metadata['))
+        .map(([k, v]) => [k.slice('metadata['.length, -1), v]),
+    ),
+    created: Math.floor(Date.now() / 1000),
+  };
+  state.refunds.set(paymentIntent, refund);
+  if (idempotencyKey) state.refundsByIdempotencyKey.set(idempotencyKey, refund);
+  return { status: 200, body: refund };
 }
 
 /** An open, unpaid Checkout Session from the form parameters the SDK sent. */
