@@ -142,13 +142,14 @@ function Workbench(props: {
         the editor.
       </p>
       <div className={styles.toolbar}>
-        <Button size="sm" onClick={run} disabled={busy}>
+        {/* busy/unavailable rather than disabled: the pressed button keeps the focus (issue 26). */}
+        <Button size="sm" onClick={run} busy={busy}>
           Run
         </Button>
-        <Button size="sm" variant="secondary" onClick={check} disabled={busy}>
+        <Button size="sm" variant="secondary" onClick={check} busy={busy}>
           Check
         </Button>
-        <Button size="sm" variant="secondary" onClick={runner.stop} disabled={!busy}>
+        <Button size="sm" variant="secondary" onClick={runner.stop} unavailable={!busy}>
           Stop
         </Button>
         <Button size="sm" variant="quiet" onClick={reset}>
@@ -158,7 +159,7 @@ function Workbench(props: {
           size="sm"
           variant="quiet"
           onClick={() => setHintsShown((n) => Math.min(n + 1, hints.length))}
-          disabled={hintsShown >= hints.length}
+          unavailable={hintsShown >= hints.length}
         >
           {hintsShown >= hints.length ? 'No more hints' : 'Hint'}
         </Button>

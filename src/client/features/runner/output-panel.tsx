@@ -1,17 +1,29 @@
+import { useEffect, useRef } from 'react';
 import type { RunnerResult } from './run-results.ts';
 import type { RunnerStatus } from './use-runner.ts';
 import type { OutputChunk } from './worker-protocol.ts';
 import styles from './runner.module.css';
 
-/** Text read out by screen readers when a run ends: the result, then what was printed. */
-function announcement(result: RunnerResult | undefined, output: OutputChunk[]): string {
+/** Long text is cut for reading out; the panel itself shows all of it. */
+const spoken = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}...` : text);
+
+/**
+ * Text read out by screen readers when a run ends: the result, then what was printed. A failed
+ * Check also says what was expected (issue 26): 'Not yet' alone does not tell what to change.
+ */
+export function announcement(result: RunnerResult | undefined, output: OutputChunk[]): string {
   if (!result) return '';
+  if (result.kind === 'fail' && result.expected !== undefined) {
+    const expected = spoken(result.expected.trim()) || 'nothing';
+    const actual = spoken((result.actual ?? '').trim()) || 'nothing';
+    return `${result.text} Expected output: ${expected}. Your output: ${actual}.`;
+  }
   const printed = output
     .filter((c) => c.stream === 'stdout')
     .map((c) => c.text)
     .join('')
     .trim();
-  const shown = printed.length > 300 ? `${printed.slice(0, 300)}...` : printed;
+  const shown = spoken(printed);
   const hint = result.kind === 'error' && result.report.hint ? ` ${result.report.hint}` : '';
   return `${result.text}${hint}${shown ? ` Output: ${shown}` : ''}`;
 }
@@ -24,14 +36,26 @@ export function OutputPanel(props: {
 }) {
   const { status, output, result } = props;
   const hasOutput = output.length > 0;
+  const area = useRef<HTMLDivElement>(null);
+
+  // Run and Check bring their result into view (the focus stays on the button that was pressed).
+  useEffect(() => {
+    const element = area.current;
+    // Component tests run in jsdom, which has neither scrolling nor media queries.
+    if (!result || !element || typeof element.scrollIntoView !== 'function') return;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    element.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+  }, [result]);
+
   return (
-    <div className={styles.outputArea}>
+    <div className={styles.outputArea} ref={area}>
       {status === 'loading' && (
         <p className={styles.status}>Loading Python (only the first run takes a moment)...</p>
       )}
       {status === 'running' && <p className={styles.status}>Running...</p>}
       {(hasOutput || result) && (
-        <pre className={styles.output} aria-label={props.label} tabIndex={0}>
+        // A tab stop only while it scrolls (lib/scroll-tab-stops.ts); a named group meanwhile.
+        <pre className={styles.output} role="group" aria-label={props.label}>
           {hasOutput
             ? output.map((chunk, i) => (
                 <span key={i} className={chunk.stream === 'stderr' ? styles.stderr : undefined}>

@@ -66,10 +66,10 @@ function TryItPanel({ block, id }: { block: LessonCodeBlock; id: string }) {
         Ctrl+Enter runs the code. Press Escape, then Tab, to leave the editor.
       </p>
       <div className={styles.toolbar}>
-        <Button size="sm" onClick={run} disabled={busy}>
+        <Button size="sm" onClick={run} busy={busy}>
           Run
         </Button>
-        <Button size="sm" variant="secondary" onClick={runner.stop} disabled={!busy}>
+        <Button size="sm" variant="secondary" onClick={runner.stop} unavailable={!busy}>
           Stop
         </Button>
       </div>
