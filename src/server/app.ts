@@ -75,11 +75,19 @@ import { searchRoutes } from './features/search/search.routes.ts';
 import { createSearchService } from './features/search/search.service.ts';
 import type { PaymentsDriver } from './features/billing/payments.ts';
 import { createStripePayments } from './features/billing/stripe.payments.ts';
+import { createCertificatePage } from './features/certificates/certificate.page.ts';
+import { createCertificatesRepo } from './features/certificates/certificates.repo.ts';
+import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
+import {
+  createCertificatesService,
+  type QuizBestScores,
+} from './features/certificates/certificates.service.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createRetentionRepo } from './features/privacy/retention.repo.ts';
 import { scheduleRetention } from './features/privacy/retention.schedule.ts';
 import { createRetentionService } from './features/privacy/retention.service.ts';
+import { createExerciseChecker } from './features/progress/exercise-checks.ts';
 import { createExerciseProgressRepo } from './features/progress/exercise-progress.repo.ts';
 import { exerciseProgressRoutes } from './features/progress/exercise-progress.routes.ts';
 import { createExerciseProgressService } from './features/progress/exercise-progress.service.ts';
@@ -97,6 +105,7 @@ import { AppError, errorBody } from './platform/errors.ts';
 import type { App } from './platform/fastify.ts';
 import { registerLoopbackAlias } from './platform/loopback-alias.ts';
 import { registerOriginCheck } from './platform/origin-check.ts';
+import { NodePyodideRunner } from './python/pyodide-runner.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 
 export type { App };
@@ -390,6 +399,7 @@ async function wireLearning(wiring: Wiring): Promise<void> {
       repo: createExerciseProgressRepo(db),
       clock,
       isExercise: (id) => courseExerciseIds.has(id),
+      checker: wireChecks({ app, deps }),
     }),
     hooks,
   });
@@ -414,6 +424,60 @@ async function wireLearning(wiring: Wiring): Promise<void> {
     hooks,
   });
   await app.register(progressRoutes, { progress, hooks });
+  await wireCertificates({ app, deps, clock, hooks }, attempts);
+}
+
+/**
+ * Server-side exercise checks (issue 21): a pool of sealed Pyodide workers, started on the first
+ * claim, each run limited in time and memory. Closed with the app.
+ */
+function wireChecks({ app, deps }: Pick<Wiring, 'app' | 'deps'>) {
+  const { env, content } = deps;
+  const runner = new NodePyodideRunner({
+    size: env.PYTHON_CHECK_WORKERS,
+    sealed: true,
+    wasmMemoryMb: env.PYTHON_CHECK_MEMORY_MB,
+    // The harness keeps output in Python memory; the JS side holds one reply at a time.
+    jsHeapMb: 128 + env.PYTHON_CHECK_MEMORY_MB,
+    timeoutMs: env.PYTHON_CHECK_TIMEOUT_MS,
+  });
+  app.addHook('onClose', async () => runner.close());
+  const checks = new Map(
+    [...content.lessons.values()].flatMap((lesson) =>
+      lesson.exercises.map((exercise) => [exercise.id, exercise.check] as const),
+    ),
+  );
+  return createExerciseChecker({
+    runner,
+    checks,
+    timeoutMs: env.PYTHON_CHECK_TIMEOUT_MS,
+    maxQueued: 20 * env.PYTHON_CHECK_WORKERS,
+  });
+}
+
+/** Certificates of completion: progress and quiz scores reach them through narrow interfaces. */
+async function wireCertificates(
+  { app, deps, clock, hooks }: Omit<Wiring, 'access'>,
+  quizzes: QuizBestScores,
+) {
+  const { db, content, env } = deps;
+  const lessons = [...content.lessons.values()];
+  const certificates = createCertificatesService({
+    repo: createCertificatesRepo(db),
+    exercises: createExerciseProgressRepo(db),
+    quizzes,
+    course: {
+      modules: content.modules.map((m) => ({ number: m.number, title: m.title })),
+      exercises: lessons.flatMap((lesson) =>
+        lesson.exercises.map((e) => ({ id: e.id, module: lesson.module.number, title: e.title })),
+      ),
+      quizzes: content.quizList.map((q) => ({ id: q._id, title: q.title })),
+    },
+    clock,
+    origin: env.origin,
+  });
+  const page = createCertificatePage({ clientDir: env.CLIENT_DIR });
+  await app.register(certificatesRoutes, { certificates, page, hooks });
 }
 
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const optionalText = z
@@ -59,6 +60,25 @@ const envSchema = z
       .default('false')
       .transform((value) => value === 'true'),
     MAIL_DEV_DIR: optionalText,
+    // Server-side exercise checks (src/server/python): one Pyodide per worker, about 100 MB each.
+    PYTHON_CHECK_WORKERS: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be from 1 to 16')
+      .max(16, 'must be from 1 to 16')
+      .default(Math.min(availableParallelism(), 2)),
+    PYTHON_CHECK_TIMEOUT_MS: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(100, 'must be from 100 to 60000')
+      .max(60_000, 'must be from 100 to 60000')
+      .default(10_000),
+    PYTHON_CHECK_MEMORY_MB: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(64, 'must be from 64 to 2048')
+      .max(2_048, 'must be from 64 to 2048')
+      .default(256),
     TRUST_PROXY: z
       .enum(['true', 'false'], { message: 'must be true or false' })
       .default('false')

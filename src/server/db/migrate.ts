@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-users-anonymized-at.ts';
 import * as m0005 from './migrations/0005-mail-outbox.ts';
 import * as m0006 from './migrations/0006-admin-audit.ts';
 import * as m0007 from './migrations/0007-learning-habits.ts';
+import * as m0008 from './migrations/0008-certificates.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so that a bundled or
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0005-mail-outbox': m0005,
   '0006-admin-audit': m0006,
   '0007-learning-habits': m0007,
+  '0008-certificates': m0008,
 };
 
 const provider: MigrationProvider = {

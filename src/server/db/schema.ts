@@ -20,6 +20,7 @@ export interface Database {
   study_days: StudyDaysTable;
   code_history: CodeHistoryTable;
   search_documents: SearchDocumentsTable;
+  certificates: CertificatesTable;
 }
 
 export interface UsersTable {
@@ -89,6 +90,8 @@ export interface ExerciseProgressTable {
   code: string;
   solved_at: string | null;
   updated_at: string;
+  /** When the server ran the check itself and it passed (migration 0008); null: the browser's word. */
+  verified_at: string | null;
 }
 
 export interface LessonVisitsTable {
@@ -205,4 +208,17 @@ export interface SearchDocumentsTable {
   href: string;
   module_number: number;
   label: string;
+}
+
+/** A certificate of completion a learner issued (features/certificates, migration 0008). */
+export interface CertificatesTable {
+  /** The public id in /certificates/{id}: 128 random bits, base64url. */
+  id: string;
+  user_id: string;
+  /** The name the learner chose to print; blanked when withdrawn or revoked. */
+  name: string;
+  issued_at: string;
+  withdrawn_at: string | null;
+  revoked_at: string | null;
+  revoked_reason: string | null;
 }

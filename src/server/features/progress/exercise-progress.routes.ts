@@ -42,11 +42,19 @@ export const exerciseProgressRoutes: RoutesPlugin<ExerciseProgressRoutesDeps> = 
     {
       preHandler: deps.hooks.requireSubscriber,
       schema: {
-        summary: "Save the signed-in subscriber's latest code for an exercise, and mark it solved",
+        summary:
+          "Save the signed-in subscriber's latest code for an exercise; with solved: true the server runs the exercise's check first and marks it solved only if it passes (422 check_failed otherwise, nothing saved)",
         tags: ['progress'],
         params: exerciseProgressParamsSchema,
         body: saveExerciseProgressBodySchema,
-        response: { 200: exerciseProgressSchema, ...errors, 404: errorReply, 413: errorReply },
+        response: {
+          200: exerciseProgressSchema,
+          ...errors,
+          404: errorReply,
+          413: errorReply,
+          422: errorReply,
+          503: errorReply,
+        },
       },
     },
     async (request) => deps.progress.save(request.user.id, request.params.exerciseId, request.body),

@@ -4,7 +4,8 @@ import {
   type SaveExerciseProgressBody,
 } from '#shared/api/exercise-progress.schema.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { notFound, payloadTooLarge } from '../../platform/errors.ts';
+import { AppError, notFound, payloadTooLarge } from '../../platform/errors.ts';
+import type { ExerciseChecker } from './exercise-checks.ts';
 import type { ExerciseProgressRepo, ProgressRow } from './exercise-progress.repo.ts';
 
 /**
@@ -23,11 +24,37 @@ function toDto(row: ProgressRow): ExerciseProgress {
   };
 }
 
+/**
+ * The time the server verified a "solved" claim: the earlier verification when there is one (the
+ * learner pressed Check again on a solved exercise), otherwise now, after the check passed here.
+ * A claim whose code fails the check is refused (422) and nothing is written.
+ */
+async function verifiedClaim(
+  deps: { repo: ExerciseProgressRepo; clock: Clock; checker: ExerciseChecker },
+  userId: string,
+  exerciseId: string,
+  code: string,
+): Promise<string> {
+  const earlier = await deps.repo.verifiedAt(userId, exerciseId);
+  if (earlier) return earlier;
+  const verdict = await deps.checker.verify(exerciseId, code);
+  if (!verdict.passed) {
+    throw new AppError(
+      422,
+      'check_failed',
+      `The server ran the check and it did not pass, so the exercise is not marked solved: ${verdict.message}`,
+    );
+  }
+  return deps.clock.now().toISOString();
+}
+
 export function createExerciseProgressService(deps: {
   repo: ExerciseProgressRepo;
   clock: Clock;
   /** Whether an id names an exercise of the course; every well-formed id when not given. */
   isExercise?: (exerciseId: string) => boolean;
+  /** Runs the exercise's check on the server before a "solved" claim is recorded. */
+  checker: ExerciseChecker;
 }) {
   return {
     async list(userId: string, module?: number): Promise<ExerciseProgress[]> {
@@ -57,12 +84,16 @@ export function createExerciseProgressService(deps: {
           `You already have saved work for ${MAX_TRACKED_EXERCISES} exercises, the most we keep.`,
         );
       }
+      // A draft (no claim) is saved at once; only a claim waits for the server's own check.
+      const verifiedAt =
+        body.solved === true ? await verifiedClaim(deps, userId, exerciseId, body.code) : null;
       const now = deps.clock.now().toISOString();
       const row = await deps.repo.save({
         userId,
         exerciseId,
         code: body.code,
         solvedAt: body.solved === true ? now : null,
+        verifiedAt,
         now,
       });
       return toDto(row);

@@ -1,0 +1,87 @@
+import type { Db } from '../../db/database.ts';
+
+export interface CertificateRow {
+  id: string;
+  userId: string;
+  name: string;
+  issuedAt: string;
+  withdrawnAt: string | null;
+  revokedAt: string | null;
+}
+
+type Selected = {
+  id: string;
+  user_id: string;
+  name: string;
+  issued_at: string;
+  withdrawn_at: string | null;
+  revoked_at: string | null;
+};
+
+const columns = ['id', 'user_id', 'name', 'issued_at', 'withdrawn_at', 'revoked_at'] as const;
+
+function toRow(r: Selected): CertificateRow {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    name: r.name,
+    issuedAt: r.issued_at,
+    withdrawnAt: r.withdrawn_at,
+    revokedAt: r.revoked_at,
+  };
+}
+
+export function createCertificatesRepo(db: Db) {
+  return {
+    async find(id: string): Promise<CertificateRow | undefined> {
+      const row = await db
+        .selectFrom('certificates')
+        .select(columns)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && toRow(row);
+    },
+
+    /** The learner's certificate that is neither withdrawn nor revoked, if any. */
+    async current(userId: string): Promise<CertificateRow | undefined> {
+      const row = await db
+        .selectFrom('certificates')
+        .select(columns)
+        .where('user_id', '=', userId)
+        .where('withdrawn_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .orderBy('issued_at', 'desc')
+        .executeTakeFirst();
+      return row && toRow(row);
+    },
+
+    async insert(row: { id: string; userId: string; name: string; issuedAt: string }) {
+      await db
+        .insertInto('certificates')
+        .values({ id: row.id, user_id: row.userId, name: row.name, issued_at: row.issuedAt })
+        .execute();
+    },
+
+    /** Withdrawn by its holder: the name goes at once; the row stays so the address says so. */
+    async withdraw(id: string, at: string): Promise<void> {
+      await db
+        .updateTable('certificates')
+        .set({ withdrawn_at: at, name: '' })
+        .where('id', '=', id)
+        .where('withdrawn_at', 'is', null)
+        .execute();
+    },
+
+    /** Revoked by us (for example, work found not to be the learner's own). */
+    async revoke(id: string, at: string, reason: string): Promise<boolean> {
+      const result = await db
+        .updateTable('certificates')
+        .set({ revoked_at: at, revoked_reason: reason, name: '' })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}
+export type CertificatesRepo = ReturnType<typeof createCertificatesRepo>;

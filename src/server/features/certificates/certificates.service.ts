@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CERTIFICATE_COURSE,
+  CERTIFICATE_PASS_PERCENT,
+  linkedInAddUrl,
+  type CertificateState,
+  type CertificateStatus,
+  type OwnCertificate,
+  type PublicCertificate,
+} from '#shared/api/certificates.schema.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { CertificateRow, CertificatesRepo } from './certificates.repo.ts';
+
+/** The exercises whose solutions the server itself checked (progress's repo, wired in buildApp). */
+export interface VerifiedExercises {
+  verifiedExerciseIds(userId: string): Promise<string[]>;
+}
+
+/** Each quiz's best score in percent (quizzes' attempts repo, wired in buildApp). */
+export interface QuizBestScores {
+  bestScores(userId: string): Promise<{ quizId: string; bestScore: number }[]>;
+}
+
+/** What the certificate is for: the course as loaded from content/ at start-up. */
+export interface CertifiedCourse {
+  modules: readonly { number: number; title: string }[];
+  exercises: readonly { id: string; module: number; title: string }[];
+  quizzes: readonly { id: string; title: string }[];
+}
+
+/** 16 random bytes: 128 bits, far beyond guessing, 22 characters in an address. */
+export function newCertificateId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+function stateOf(row: CertificateRow): CertificateState {
+  if (row.revokedAt) return 'revoked';
+  if (row.withdrawnAt) return 'withdrawn';
+  return 'valid';
+}
+
+interface Deps {
+  repo: CertificatesRepo;
+  exercises: VerifiedExercises;
+  quizzes: QuizBestScores;
+  course: CertifiedCourse;
+  clock: Clock;
+  origin: string;
+}
+
+async function progressOf(deps: Deps, userId: string) {
+  const [verified, bests] = await Promise.all([
+    deps.exercises.verifiedExerciseIds(userId),
+    deps.quizzes.bestScores(userId),
+  ]);
+  const solved = new Set(verified);
+  const best = new Map(bests.map((b) => [b.quizId, b.bestScore]));
+  const missingExercises = deps.course.exercises.filter((e) => !solved.has(e.id));
+  const missingQuizzes = deps.course.quizzes
+    .filter((q) => (best.get(q.id) ?? -1) < CERTIFICATE_PASS_PERCENT)
+    .map((q) => ({ title: q.title, bestScore: best.get(q.id) ?? null }));
+  return {
+    eligible: missingExercises.length === 0 && missingQuizzes.length === 0,
+    exercises: {
+      verified: deps.course.exercises.length - missingExercises.length,
+      total: deps.course.exercises.length,
+      missing: missingExercises.map((e) => ({ id: e.id, module: e.module, title: e.title })),
+    },
+    quizzes: {
+      passed: deps.course.quizzes.length - missingQuizzes.length,
+      total: deps.course.quizzes.length,
+      missing: missingQuizzes,
+    },
+  };
+}
+
+function toPublic(
+  row: CertificateRow,
+  url: string,
+  modules: PublicCertificate['modules'],
+): PublicCertificate {
+  const state = stateOf(row);
+  return {
+    id: row.id,
+    state,
+    name: state === 'valid' ? row.name : null,
+    course: CERTIFICATE_COURSE,
+    issuedAt: row.issuedAt,
+    modules,
+    verifiedByServer: true,
+    url,
+    linkedInUrl: linkedInAddUrl({
+      id: row.id,
+      url,
+      course: CERTIFICATE_COURSE,
+      issuedAt: row.issuedAt,
+    }),
+  };
+}
+
+export function createCertificatesService(deps: Deps) {
+  const urlOf = (id: string) => `${deps.origin}/certificates/${id}`;
+  const own = (row: CertificateRow): OwnCertificate => ({
+    id: row.id,
+    state: stateOf(row),
+    name: row.name,
+    issuedAt: row.issuedAt,
+    url: urlOf(row.id),
+  });
+  const modules = deps.course.modules.map((m) => ({ number: m.number, title: m.title }));
+
+  return {
+    async status(user: { id: string; name: string }): Promise<CertificateStatus> {
+      const [progress, current] = await Promise.all([
+        progressOf(deps, user.id),
+        deps.repo.current(user.id),
+      ]);
+      return {
+        ...progress,
+        defaultName: user.name,
+        certificate: current ? own(current) : null,
+        course: CERTIFICATE_COURSE,
+        modules,
+      };
+    },
+
+    async issue(userId: string, name: string): Promise<OwnCertificate> {
+      if (await deps.repo.current(userId)) {
+        throw conflict(
+          'You already hold a certificate. Withdraw it first if you want one with another name.',
+          'certificate_exists',
+        );
+      }
+      const progress = await progressOf(deps, userId);
+      if (!progress.eligible) {
+        const left = progress.exercises.missing.length + progress.quizzes.missing.length;
+        throw new AppError(
+          409,
+          'not_complete',
+          `The certificate needs every exercise solved and checked by the server, and every quiz at ` +
+            `${CERTIFICATE_PASS_PERCENT}% or more; ${left} still to go. Your dashboard lists them.`,
+        );
+      }
+      const row = {
+        id: newCertificateId(),
+        userId,
+        name,
+        issuedAt: deps.clock.now().toISOString(),
+      };
+      await deps.repo.insert(row);
+      return own({ ...row, withdrawnAt: null, revokedAt: null });
+    },
+
+    async withdraw(userId: string, id: string): Promise<OwnCertificate> {
+      const row = await deps.repo.find(id);
+      if (!row) throw notFound('There is no certificate with this address.');
+      if (row.userId !== userId) throw forbidden('This certificate is not yours.');
+      await deps.repo.withdraw(id, deps.clock.now().toISOString());
+      return own((await deps.repo.find(id)) ?? row);
+    },
+
+    /** The public page's data. A withdrawn or revoked certificate says so, without the name. */
+    async publicView(id: string): Promise<PublicCertificate> {
+      const row = await deps.repo.find(id);
+      if (!row) throw notFound('There is no certificate with this address.');
+      return toPublic(row, urlOf(row.id), modules);
+    },
+  };
+}
+export type CertificatesService = ReturnType<typeof createCertificatesService>;

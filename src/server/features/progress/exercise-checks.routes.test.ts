@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserHeaders,
+  createTestApp,
+  grantPaidAccess,
+  signInWithDevLogin,
+  testContent,
+  type Jar,
+  type TestApp,
+} from '../../testing/test-app.ts';
+
+// Issue 21: a "solved" claim is recorded only when the server's own run of the check passes, in a
+// pool of sealed Pyodide workers with a time and memory limit. One worker and a 1.5 s limit here,
+// so a bad program holds the only interpreter and the test still ends quickly.
+const TIMEOUT_MS = 1_500;
+
+describe('server-side exercise checks', () => {
+  let t: TestApp;
+  let jar: Jar;
+  let userId: string;
+  const solutions = new Map<string, string>();
+  const EXERCISE = 'm01-e1-first-words';
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        PYTHON_CHECK_WORKERS: '1',
+        PYTHON_CHECK_TIMEOUT_MS: String(TIMEOUT_MS),
+        PYTHON_CHECK_MEMORY_MB: '128',
+      },
+    });
+    for (const lesson of (await testContent()).lessons.values()) {
+      for (const exercise of lesson.exercises) solutions.set(exercise.id, exercise.solution);
+    }
+    const signedIn = await signInWithDevLogin(t, 'Check Learner', 'check@example.com');
+    jar = signedIn.jar;
+    userId = signedIn.user._id;
+    await grantPaidAccess(t.database.db, userId, new Date());
+  }, 30_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const claim = (id: string, code: string, solved = true) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/exercise-progress/${id}`,
+      headers: browserHeaders(jar),
+      payload: { code, solved },
+    });
+  const row = (id: string) =>
+    t.database.db
+      .selectFrom('exercise_progress')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('exercise_id', '=', id)
+      .executeTakeFirst();
+
+  it('refuses a claim whose code fails the check and records nothing', async () => {
+    const res = await claim(EXERCISE, 'print("not what the exercise asks")');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('check_failed');
+    expect(res.json().error.message).toContain('did not pass');
+    expect(await row(EXERCISE)).toBeUndefined();
+  }, 60_000);
+
+  it('records a claim whose code passes, as verified by the server', async () => {
+    const res = await claim(EXERCISE, solutions.get(EXERCISE) ?? '');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ solved: true });
+    const saved = await row(EXERCISE);
+    expect(saved?.verified_at).not.toBeNull();
+    expect(saved?.solved_at).not.toBeNull();
+  });
+
+  it('saves a draft without running anything', async () => {
+    const res = await claim('m01-e2-list-and-progress', 'while True:\n    pass', false);
+    expect(res.statusCode).toBe(200);
+    expect((await row('m01-e2-list-and-progress'))?.verified_at).toBeNull();
+  });
+
+  it('stops an endless loop at the time limit while the server keeps answering', async () => {
+    const started = Date.now();
+    const looping = claim('m01-e3-fix-recipe-card', 'while True:\n    pass');
+    // While the only interpreter is busy, other requests (a draft save, the health check) answer.
+    const during = Date.now();
+    const draft = await claim('m01-e2-list-and-progress', 'print("draft")', false);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(draft.statusCode).toBe(200);
+    expect(health.statusCode).toBeLessThan(500);
+    expect(Date.now() - during).toBeLessThan(TIMEOUT_MS);
+    const res = await looping;
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toContain('did not finish within');
+    // Interrupted at the limit, or its worker terminated 2 s later at the latest.
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2_000 + 1_000);
+    expect(await row('m01-e3-fix-recipe-card')).toBeUndefined();
+  }, 30_000);
+
+  it('stops a loop that swallows the interrupt by replacing its worker', async () => {
+    const code =
+      'while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass';
+    const res = await claim('m01-e3-fix-recipe-card', code);
+    expect(res.statusCode).toBe(422);
+    // The next claim gets a fresh interpreter and is judged normally.
+    const next = await claim(
+      'm01-e3-fix-recipe-card',
+      solutions.get('m01-e3-fix-recipe-card') ?? '',
+    );
+    expect(next.statusCode).toBe(200);
+  }, 60_000);
+
+  it('ends an endless allocation with MemoryError, refused, and keeps checking', async () => {
+    const res = await claim(
+      'm02-e1-gym-minutes',
+      'keep = []\nwhile True:\n    keep.append(bytearray(8_000_000))',
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toContain('MemoryError');
+    expect(await row('m02-e1-gym-minutes')).toBeUndefined();
+    const next = await claim('m02-e1-gym-minutes', solutions.get('m02-e1-gym-minutes') ?? '');
+    expect(next.statusCode).toBe(200);
+  }, 60_000);
+
+  it('gives a program no network, no host files and no environment', async () => {
+    const probe = 'import os\nprint(open("/etc/hostname").read(), os.environ.get("DATABASE_URL"))';
+    const res = await claim('m01-e2-list-and-progress', probe);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toContain('FileNotFoundError');
+  });
+});
