@@ -19,15 +19,17 @@ interface Series {
 /** Vertical bars, one group per label, one bar per series, each value written above its bar. */
 function barChart(title: string, labels: readonly string[], series: readonly Series[]): string {
   const bar = 18;
-  const groupWidth = series.length * bar + 16;
+  // Wide enough for its label too (about 7 px a character at 12 px), so labels never overlap.
+  const longest = Math.max(0, ...labels.map((l) => l.length));
+  const groupWidth = Math.max(series.length * bar + 16, longest * 7 + 12);
   const width = Math.max(360, 48 + labels.length * groupWidth);
   const height = 240;
-  const top = 30;
+  const top = 44;
   const bottom = height - 40;
   const max = Math.max(1, ...series.flatMap((s) => s.values));
   const scale = (v: number) => ((bottom - top) * v) / max;
   const bars = labels.flatMap((label, g) => {
-    const x0 = 40 + g * groupWidth;
+    const x0 = 40 + g * groupWidth + (groupWidth - series.length * bar - 12) / 2;
     const rects = series.map((s, i) => {
       const v = s.values[g] ?? 0;
       const x = x0 + i * bar;
