@@ -72,8 +72,10 @@ const escapeHtml = (text: string): string =>
 
 export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
   const highlighter = await createHighlighter({ themes: [THEME], langs: ['python'] });
+  // No tabindex on the <pre> (Shiki adds one by default): a block is a tab stop only while it
+  // scrolls, which only the browser can tell (client/lib/scroll-tab-stops.ts, issue 26).
   const highlight = (code: string, lang: 'python' | 'text') =>
-    highlighter.codeToHtml(code, { lang, theme: THEME });
+    highlighter.codeToHtml(code, { lang, theme: THEME, tabindex: false });
 
   // The per-call options and state reach the renderer through these variables: rendering is
   // synchronous. A checkpoint's output block stays off the page (the learner predicts it first):

@@ -97,13 +97,17 @@ export function ContactUs() {
               Questions about the course, your access or a payment? Write to us and a person will
               answer, usually within two working days.
             </p>
-            {email ? (
-              <p className={styles.email} aria-live="polite">
-                <a href={`mailto:${email}`}>{email}</a>
-              </p>
-            ) : (
-              <Button onClick={() => setEmail(contactAddress())}>View Email Address</Button>
-            )}
+            {/*
+              The button stays where it is once the address shows, unavailable but still holding
+              the focus (a removed or disabled button would drop it to the page, issue 26); the
+              address is read out from a live region that was on the page before it filled.
+            */}
+            <Button unavailable={email !== null} onClick={() => setEmail(contactAddress())}>
+              View Email Address
+            </Button>
+            <p className={styles.email} aria-live="polite">
+              {email ? <a href={`mailto:${email}`}>{email}</a> : null}
+            </p>
             <Button variant="quiet" onClick={close}>
               Close
             </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { firstName } from '#shared/api/user-name.ts';
 import { site } from '#shared/site.ts';
@@ -17,6 +17,7 @@ export function Navbar() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.pathname;
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY >= NAVBAR_SCROLL_THRESHOLD);
@@ -25,6 +26,22 @@ export function Navbar() {
     return () => window.removeEventListener('scroll', update);
   }, []);
 
+  // The open menu covers the top of a phone's screen: Escape closes it and gives the focus back to
+  // its button, and it closes by itself once the focus has left it (issue 26).
+  function onMenuKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    setOpenOn(null);
+    menuButton.current?.focus();
+  }
+
+  function onNavBlur(event: FocusEvent<HTMLElement>) {
+    // No next element (a click on plain text, another window, Safari not focusing a clicked link):
+    // the menu stays, so a click on one of its links is never lost to it closing first.
+    const next = event.relatedTarget;
+    if (open && next instanceof Node && !event.currentTarget.contains(next)) setOpenOn(null);
+  }
+
   async function onLogout() {
     await logout();
     void navigate('/');
@@ -32,11 +49,12 @@ export function Navbar() {
 
   return (
     <header className={styles.header} data-scrolled={scrolled ? 'true' : 'false'}>
-      <nav className={styles.nav} aria-label="Main">
+      <nav className={styles.nav} aria-label="Main" onKeyDown={onMenuKeyDown} onBlur={onNavBlur}>
         <Link className={styles.brand} to="/">
           {site.productName}
         </Link>
         <button
+          ref={menuButton}
           type="button"
           className={styles.menuButton}
           aria-expanded={open}

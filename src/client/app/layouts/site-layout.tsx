@@ -1,6 +1,8 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { lazyAfterLoad } from '#client/lib/lazy-after-load.ts';
+import { watchScrollTabStops } from '#client/lib/scroll-tab-stops.ts';
+import { RouteFocus } from '../route-focus.tsx';
 import { Navbar } from './navbar.tsx';
 
 // Below the fold on every page: pre-rendered, hydrated once the page has loaded (lazy-after-load.ts).
@@ -8,6 +10,12 @@ const Footer = lazyAfterLoad(async () => (await import('./footer.tsx')).Footer);
 
 /** The common header and footer of the public pages. */
 export function SiteLayout() {
+  // Code and output blocks of every page are tab stops only while they scroll (scroll-tab-stops.ts).
+  useEffect(() => {
+    const main = document.getElementById('main');
+    return main ? watchScrollTabStops(main) : undefined;
+  }, []);
+
   return (
     <>
       <a className="skip-link" href="#main">
@@ -17,6 +25,7 @@ export function SiteLayout() {
       <div id="main" tabIndex={-1}>
         <Outlet />
       </div>
+      <RouteFocus mainId="main" />
       <Suspense fallback={null}>
         <Footer />
       </Suspense>

@@ -5,6 +5,7 @@ import { PageLoader } from '#client/components/ui/page-loader.tsx';
 import { Page } from '#client/components/ui/page.tsx';
 import { ExerciseWorkbench } from '#client/features/runner/exercise-workbench.tsx';
 import { LessonTryIts } from '#client/features/runner/lesson-try-its.tsx';
+import { useScrollToHash } from '#client/features/learning/scroll-to-hash.ts';
 import { log } from '#client/lib/log.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { useLesson } from './courses-api.ts';
@@ -21,11 +22,23 @@ export function LessonPage() {
   const [copied, setCopied] = useState<string | null>(null);
   const [lessonText, setLessonText] = useState<HTMLDivElement | null>(null);
   usePageTitle(lesson.data ? `${lesson.data.module.title} Lesson` : 'Lesson');
+  // A link to a section (a search result) lands on it once the lesson text is in.
+  useScrollToHash(lessonText);
 
   // SPEC 2: each lesson page opens at the top.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [number]);
+
+  // The lesson's shortcuts move the focus, not only the view, so the next Tab starts at the section
+  // (a screen reader reads its heading) and the sticky navbar never covers it (scroll-padding).
+  function onJump(event: MouseEvent<HTMLAnchorElement>) {
+    const target = document.getElementById(event.currentTarget.hash.slice(1));
+    if (!target) return;
+    event.preventDefault();
+    target.tabIndex = -1;
+    target.focus();
+  }
 
   // The copy buttons come with the server-rendered HTML; one listener serves them all.
   async function onTextClick(event: MouseEvent<HTMLDivElement>) {
@@ -74,6 +87,18 @@ export function LessonPage() {
           <header>
             <p className={styles.kicker}>Module {lesson.data.module.number}</p>
             <h1 className={styles.title}>{lesson.data.module.title}</h1>
+            {/*
+              A lesson has dozens of examples, each with a Copy and a Try it button: a keyboard
+              user who came to practise skips them in one step (issue 26).
+            */}
+            <nav className={styles.jump} aria-label="Lesson shortcuts">
+              <a href="#exercises-heading" onClick={onJump}>
+                Go to the practice exercises
+              </a>
+              <a href="#recap-heading" onClick={onJump}>
+                Go to the recap
+              </a>
+            </nav>
           </header>
 
           {/* Server-rendered from our own Markdown files; never holds user input. */}

@@ -91,6 +91,9 @@ function QuizRunner({ quiz }: { quiz: QuizReply }) {
   const resultRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const groupName = useId();
+  // Read out once the quiz is graded (issue 26): the focus goes to the results heading, which does
+  // not say the score.
+  const [said, setSaid] = useState('');
 
   const total = quiz.questions.length;
   const question = quiz.questions[index];
@@ -113,6 +116,7 @@ function QuizRunner({ quiz }: { quiz: QuizReply }) {
     onSuccess: (reply) => {
       moved.current = true;
       setResult(reply);
+      setSaid(`Quiz submitted. Your score: ${reply.score}%.`);
       void queryClient.invalidateQueries({ queryKey: ['quiz-scores'] });
       void queryClient.invalidateQueries({ queryKey: courseKeys.progress });
     },
@@ -143,11 +147,20 @@ function QuizRunner({ quiz }: { quiz: QuizReply }) {
     setAnswers({});
     setResult(null);
     setIndex(0);
+    setSaid('');
   }
+
+  // On the page before anything is said into it, so the score is read out when it arrives.
+  const live = (
+    <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {said}
+    </p>
+  );
 
   if (result) {
     return (
       <section aria-labelledby="results-heading">
+        {live}
         <h1 id="results-heading" ref={resultRef} tabIndex={-1} className={styles.title}>
           Your Quiz Results
         </h1>
@@ -213,8 +226,11 @@ function QuizRunner({ quiz }: { quiz: QuizReply }) {
   const proseAnswers = question.answers.some((answer) => hasInlineCode(answer.text));
   return (
     <section aria-labelledby="quiz-heading">
+      {live}
       <header className={styles.header}>
-        <p className={styles.counter}>
+        {/* A live region (issue 26): the focus moves to the question text, so the number of the
+            new question is read out from here. */}
+        <p className={styles.counter} role="status" aria-live="polite" aria-atomic="true">
           Question {index + 1}/{total}
         </p>
         <h1 id="quiz-heading" className={styles.title}>
