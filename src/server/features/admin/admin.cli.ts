@@ -28,7 +28,8 @@ Figures
                                         page with inline SVG charts (no script, no outside address)
   questions [--quiz SLUG]               the 20 hardest questions: answered, share right, the most
                                         chosen wrong answer
-  export orders --csv                   every order as CSV, for the accountant
+  export orders --csv                   every order as CSV, for the accountant (redirect it with
+                                        npm run --silent admin -- export orders --csv > orders.csv)
   audit                                 every change made with this command
 
 Bad input (an unknown e-mail, days that are not a whole number from 1 to 3650, revoking someone

@@ -1,7 +1,7 @@
 import { QUIZ_PASS_MARK } from '#shared/quiz-rules.ts';
 import { learnerByEmail, liveOrders } from './admin.changes.ts';
 import type { AdminDeps, Learner, Order } from './admin.ports.ts';
-import { day, money, table } from './admin.text.ts';
+import { day, minute, money, table } from './admin.text.ts';
 
 /** The most learners one listing prints; a search narrows it down. */
 export const LEARNERS_SHOWN = 200;
@@ -50,7 +50,17 @@ export async function showLearner(deps: AdminDeps, email: string | undefined): P
     ordersTable(orders),
     '',
     await progress(deps, learner),
+    '',
+    await changesByHand(deps, learner),
   ].join('\n');
+}
+
+/** What this command did to the learner (a refund asked of Stripe shows here until it lands). */
+async function changesByHand(deps: AdminDeps, learner: Learner): Promise<string> {
+  const mine = (await deps.audit.list()).filter((e) => e.user_id === learner.id);
+  if (mine.length === 0) return 'Changes by hand: none';
+  const rows = mine.map((e) => [minute(e.at), e.system_user, e.command, e.details, e.reason]);
+  return `Changes by hand:\n${table(['When (UTC)', 'System user', 'Command', 'What', 'Reason'], rows)}`;
 }
 
 function who(learner: Learner): string {

@@ -123,6 +123,10 @@ describe('refund with the stripe driver', () => {
       }),
     ]);
     expect(audit[0]?.details).toContain(refund?.id);
+    const shown = await admin('show', who.email);
+    expect(shown.out).toMatch(
+      /Changes by hand:\n.*\n.*\n.*refund +refund re_test_\w+ of 489\.00 USD asked of stripe/,
+    );
     // Until Stripe confirms, the order is paid and the access runs.
     expect((await me(t, who)).stripeSubscriptionId).toBeDefined();
 
