@@ -31,6 +31,7 @@ const publicFiles = {
     auth: ['auth-context.tsx'],
     runner: ['exercise-workbench.tsx', 'lesson-try-its.tsx'],
     'not-found': ['not-found-page.tsx'],
+    certificates: ['certificate-panel.tsx'],
   },
 };
 

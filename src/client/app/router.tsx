@@ -29,6 +29,8 @@ const pageModules: Record<PageId, () => Promise<ComponentType>> = {
   lesson: async () => (await import('#client/features/courses/lesson-page.tsx')).LessonPage,
   quiz: async () => (await import('#client/features/courses/quiz-page.tsx')).QuizPage,
   'dev-login': async () => (await import('#client/features/auth/dev-login-page.tsx')).DevLoginPage,
+  certificate: async () =>
+    (await import('#client/features/certificates/certificate-page.tsx')).CertificatePage,
   'dev-mail': async () => (await import('#client/features/mail/dev-mail-page.tsx')).DevMailPage,
 };
 

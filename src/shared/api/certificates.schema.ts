@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUIZ_PASS_MARK } from '../quiz-rules.ts';
 import { site } from '../site.ts';
 
 /**
@@ -9,7 +10,7 @@ import { site } from '../site.ts';
  */
 
 /** The lowest best score (percent) that counts a quiz as passed for the certificate. */
-export const CERTIFICATE_PASS_PERCENT = 70;
+export const CERTIFICATE_PASS_PERCENT = QUIZ_PASS_MARK;
 
 /** The course named on every certificate. */
 export const CERTIFICATE_COURSE = `${site.planName}: Python`;

@@ -12,6 +12,7 @@ import { CourseTopbar } from './course-topbar.tsx';
 import styles from './dashboard-page.module.css';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button, ButtonLink } from '#client/components/ui/button.tsx';
+import { CertificatePanel } from '#client/features/certificates/certificate-panel.tsx';
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
@@ -61,6 +62,8 @@ export function DashboardPage() {
           ) : null}
         </section>
       ) : null}
+
+      <CertificatePanel />
 
       {modules.isPending || quizzes.isPending ? (
         <PageLoader label="Loading your modules" />

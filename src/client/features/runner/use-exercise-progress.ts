@@ -29,6 +29,24 @@ async function send(exerciseId: string, code: string, solved: boolean): Promise<
   });
 }
 
+/**
+ * Sends the code, claiming "solved" when Check passed. The server runs the check itself before it
+ * records the claim (issue 21); should its run disagree with the browser's (422), the code is still
+ * saved, as a draft, and the exercise stays unsolved.
+ */
+async function sendClaim(
+  exerciseId: string,
+  job: { code: string; solved: boolean },
+): Promise<ExerciseProgress> {
+  try {
+    return await send(exerciseId, job.code, job.solved);
+  } catch (error) {
+    if (!(job.solved && error instanceof ApiError && error.status === 422)) throw error;
+    log.warn('The server did not confirm the passing Check; saved as a draft', error);
+    return send(exerciseId, job.code, false);
+  }
+}
+
 export type SaveState = 'saved' | 'saving' | 'offline' | 'too-large' | 'idle';
 
 /**
@@ -51,7 +69,7 @@ export function useExerciseAutosave(exerciseId: string, onState: (state: SaveSta
     pending.current = undefined;
     stateRef.current('saving');
     try {
-      const saved = await send(exerciseId, job.code, job.solved);
+      const saved = await sendClaim(exerciseId, job);
       removeDraft(localStorage, exerciseId);
       queryClient.setQueryData(QUERY_KEY, (old: { exercises: ExerciseProgress[] } | undefined) => ({
         exercises: [...(old?.exercises ?? []).filter((e) => e.exerciseId !== exerciseId), saved],
