@@ -79,7 +79,11 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsDr
     async refund({ paymentIntentId, orderId }) {
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata: { orderId } },
+          {
+            payment_intent: paymentIntentId,
+            reason: 'requested_by_customer',
+            metadata: { orderId },
+          },
           { idempotencyKey: `indent-refund-${orderId}` },
         );
         return { refundId: refund.id, event: null };
