@@ -31,6 +31,14 @@ const publicFiles = {
     auth: ['auth-context.tsx'],
     runner: ['exercise-workbench.tsx', 'lesson-try-its.tsx'],
     'not-found': ['not-found-page.tsx'],
+    learning: [
+      'review-session.tsx',
+      'review-widget.tsx',
+      'rhythm-widget.tsx',
+      'search-box.tsx',
+      'code-history.tsx',
+      'scroll-to-hash.ts',
+    ],
     certificates: ['certificate-panel.tsx'],
   },
 };

@@ -13,6 +13,8 @@ import styles from './dashboard-page.module.css';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button, ButtonLink } from '#client/components/ui/button.tsx';
 import { CertificatePanel } from '#client/features/certificates/certificate-panel.tsx';
+import { ReviewWidget } from '#client/features/learning/review-widget.tsx';
+import { RhythmWidget } from '#client/features/learning/rhythm-widget.tsx';
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
@@ -62,6 +64,11 @@ export function DashboardPage() {
           ) : null}
         </section>
       ) : null}
+
+      <div className={styles.summary}>
+        <ReviewWidget />
+        <RhythmWidget />
+      </div>
 
       <CertificatePanel />
 

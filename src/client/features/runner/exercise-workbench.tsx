@@ -17,6 +17,7 @@ import { useExerciseAutosave, useSavedExercises, type SaveState } from './use-ex
 import { checkResult } from './run-results.ts';
 import { exerciseCheckRuns } from '#shared/content/python-checks.ts';
 import { usePreloadWhenIdle, useRunner } from './use-runner.ts';
+import { CodeHistory, useRecordCheck } from '#client/features/learning/code-history.tsx';
 
 const CodeEditor = lazy(() => import('./code-editor.tsx'));
 
@@ -61,6 +62,7 @@ function Workbench(props: {
   const runner = useRunner();
   const runtime = useRuntime();
   const { save } = useExerciseAutosave(exercise.id, setSaveState);
+  const recordCheck = useRecordCheck(exercise.id);
   const busy = runner.status !== 'idle';
 
   useEffect(() => {
@@ -83,6 +85,10 @@ function Workbench(props: {
         const step = steps[index];
         if (!step) return undefined;
         const result = checkResult(step, outcome, RUN_TIMEOUT_MS);
+        // The Check ends at its first failing step or its last one: that version is kept.
+        if (result.kind !== 'pass' || index === steps.length - 1) {
+          recordCheck.mutate({ code: submitted, passed: result.kind === 'pass' });
+        }
         if (result.kind === 'pass' && index === steps.length - 1) {
           setSolved(true);
           save(submitted, true, true);
@@ -164,6 +170,13 @@ function Workbench(props: {
           {hintsShown >= hints.length ? 'No more hints' : 'Hint'}
         </Button>
       </div>
+      <CodeHistory
+        exerciseId={exercise.id}
+        onRestore={(restored) => {
+          editor.current?.setCode(restored);
+          editor.current?.focus();
+        }}
+      />
       <div className={styles.stdin}>
         <label htmlFor={inputId}>Program input</label>
         <textarea
