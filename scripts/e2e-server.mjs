@@ -18,5 +18,7 @@ const env = {
   GOOGLE_CLIENT_SECRET: '',
   STRIPE_SECRET_KEY: '',
   STRIPE_WEBHOOK_SECRET: '',
+  // e2e/journeys.ts's moveServerClock writes here (same name from the port).
+  TEST_CLOCK_FILE: join(tmpdir(), `indent-e2e-clock-${port}`),
 };
 process.exit(await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env }));

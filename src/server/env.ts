@@ -79,6 +79,8 @@ const envSchema = z
       .min(64, 'must be from 64 to 2048')
       .max(2_048, 'must be from 64 to 2048')
       .default(256),
+    // Browser journeys only (NODE_ENV=test): a file holding milliseconds added to the server's time.
+    TEST_CLOCK_FILE: optionalText,
     TRUST_PROXY: z
       .enum(['true', 'false'], { message: 'must be true or false' })
       .default('false')

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
+import { fileOffsetClock } from './platform/clock.ts';
 import { loadCourseContent, type CourseContent } from './content/course-content.ts';
 
 // Reads the environment, prepares the database, builds the app and listens. Nothing else lives here.
@@ -44,6 +45,10 @@ const app = await buildApp({
   db,
   engine,
   content,
+  // Only a test server's time can be moved (the browser journey of issue 20's review).
+  ...(env.NODE_ENV === 'test' && env.TEST_CLOCK_FILE
+    ? { clock: fileOffsetClock(env.TEST_CLOCK_FILE) }
+    : {}),
   logger: {
     level: env.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

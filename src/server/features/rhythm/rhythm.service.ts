@@ -32,8 +32,17 @@ export function streakOf(studyDays: readonly string[], thisMonday: string, goal:
   return streak;
 }
 
+/** How long this instance trusts that it already stored a learner's study day and zone. */
+const RECORDED_MEMO_MS = 60_000;
+const RECORDED_MEMO_SIZE = 10_000;
+
 export function createRhythmService(deps: { repo: RhythmRepo; clock: Clock }) {
   const { repo, clock } = deps;
+  // Every quiz, review answer, passing Check and lesson opened records a study day; all but the
+  // first of a day change nothing, so this instance remembers for a minute that it stored today
+  // (and in which zone) and skips the two queries. A zone changed on another instance is seen
+  // within that minute.
+  const recorded = new Map<string, { zone: string; day: string; at: number }>();
 
   async function settingsOf(userId: string) {
     const saved = await repo.settings(userId);
@@ -69,9 +78,15 @@ export function createRhythmService(deps: { repo: RhythmRepo; clock: Clock }) {
 
     /** Makes today (in the learner's zone) a study day: a lesson, a solved exercise, a quiz, a review. */
     async recordStudy(userId: string): Promise<void> {
-      const { timeZone } = await settingsOf(userId);
       const now = clock.now();
-      await repo.addStudyDay(userId, localDay(now, timeZone), now.toISOString());
+      const memo = recorded.get(userId);
+      const fresh = memo && Math.abs(now.getTime() - memo.at) < RECORDED_MEMO_MS;
+      if (memo && fresh && localDay(now, memo.zone) === memo.day) return;
+      const { timeZone } = await settingsOf(userId);
+      const day = localDay(now, timeZone);
+      await repo.addStudyDay(userId, day, now.toISOString());
+      if (recorded.size >= RECORDED_MEMO_SIZE) recorded.clear();
+      recorded.set(userId, { zone: timeZone, day, at: now.getTime() });
     },
 
     async update(userId: string, body: RhythmSettingsBody): Promise<RhythmReply> {
@@ -89,6 +104,8 @@ export function createRhythmService(deps: { repo: RhythmRepo; clock: Clock }) {
       }
       const goalDays = body.goalDays ?? current.goalDays;
       await repo.saveSettings(userId, { goalDays, timeZone }, clock.now().toISOString());
+      // Today in the new zone may be another day: the next activity records it afresh.
+      recorded.delete(userId);
       return summary(userId);
     },
   };
