@@ -57,6 +57,26 @@ describe('course search', () => {
     return res.json<{ results: SearchResult[] }>().results;
   };
 
+  it("documents the session cookie on every one of issue 20's routes", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    }>();
+    for (const [path, method] of [
+      ['/api/search', 'get'],
+      ['/api/user/{userId}/review', 'get'],
+      ['/api/user/{userId}/review/answers', 'post'],
+      ['/api/user/{userId}/rhythm', 'get'],
+      ['/api/user/{userId}/rhythm', 'put'],
+      ['/api/user/{userId}/code-history/{exerciseId}', 'get'],
+      ['/api/user/{userId}/code-history/{exerciseId}', 'post'],
+      ['/api/user/{userId}/code-history/{exerciseId}/{versionId}', 'get'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.security, `${method} ${path}`).toEqual([
+        { sessionCookie: [] },
+      ]);
+    }
+  });
+
   it('answers 401 to a visitor and 403 to a user without access', async () => {
     expect((await search(null, 'dictionary')).statusCode).toBe(401);
     const unpaid = await signInWithDevLogin(t, 'No Access', 'unpaid-search@example.com');
