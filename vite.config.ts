@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { publicContent } from './scripts/vite-plugin-public-content.ts';
 import { pyodidePlugin } from './scripts/vite-plugin-pyodide.ts';
+import { serviceWorkerPlugin } from './scripts/vite-plugin-service-worker.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
 /** Small app modules the first render of every page uses (see manualChunks below). */
@@ -11,7 +12,12 @@ const coreModules =
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), publicContent({ contentDir: 'content' }), pyodidePlugin()],
+  plugins: [
+    react(),
+    publicContent({ contentDir: 'content' }),
+    pyodidePlugin(),
+    serviceWorkerPlugin(),
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
