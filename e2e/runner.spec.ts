@@ -57,6 +57,8 @@ test.describe('the Python runner', () => {
       editor,
       'first = input()\nsecond = input()\nprint(first + " and " + second)',
     );
+    // The input can still be given up front (input() is otherwise answered in the console).
+    await card.getByText('Give the program’s input in advance (optional)').click();
     await card.getByLabel('Program input').fill('tea\ncake');
     await card.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(output).toHaveText('tea and cake');
@@ -65,7 +67,7 @@ test.describe('the Python runner', () => {
     await setCode(page, editor, 'input()\ninput()\ninput()');
     await card.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(card.locator('[data-result]')).toContainText(
-      'add a line for each input() call to the Program input box',
+      'each input() call reads one line, so give one line for each',
     );
   });
 
@@ -79,7 +81,10 @@ test.describe('the Python runner', () => {
       timeout: 30_000,
     });
     await card.getByRole('button', { name: 'Stop' }).click();
-    await expect(card.locator('[data-result]')).toHaveText('You stopped the program.');
+    // The page is not cross-origin isolated: the worker is replaced, and the learner told so.
+    await expect(card.locator('[data-result]')).toHaveText(
+      'You stopped the program. Python was restarted to stop it, so the next run takes a moment longer.',
+    );
   });
 
   test('Check fails a wrong answer with its message, passes the solution, and both survive a reload', async () => {

@@ -5,29 +5,59 @@
  */
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { python } from '@codemirror/lang-python';
+import { bracketMatching, indentOnInput, indentUnit } from '@codemirror/language';
+import { EditorState, Prec, StateEffect, StateField } from '@codemirror/state';
 import {
-  bracketMatching,
-  defaultHighlightStyle,
-  indentOnInput,
-  indentUnit,
-  syntaxHighlighting,
-} from '@codemirror/language';
-import { EditorState, Prec } from '@codemirror/state';
-import {
+  Decoration,
   drawSelection,
   EditorView,
   highlightActiveLine,
   highlightActiveLineGutter,
   keymap,
   lineNumbers,
+  type DecorationSet,
 } from '@codemirror/view';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import styles from './code-editor.module.css';
+import { editorTheme } from './editor-theme.ts';
 
 export interface EditorHandle {
   setCode(code: string): void;
   focus(): void;
+  /**
+   * Highlights one line (an error's line, or the step shown by Step through) and scrolls it into
+   * view; null removes it. An error's mark goes when the code is edited.
+   */
+  markLine(line: number | null, kind?: LineMark['kind']): void;
 }
+
+interface LineMark {
+  line: number;
+  kind: 'error' | 'step';
+}
+
+const setMark = StateEffect.define<LineMark | null>();
+
+/** The marked line, kept as a decoration that follows edits (or goes, for an error). */
+const markField = StateField.define<{ mark: LineMark | null; decorations: DecorationSet }>({
+  create: () => ({ mark: null, decorations: Decoration.none }),
+  update(value, tr) {
+    let mark = value.mark;
+    for (const effect of tr.effects) if (effect.is(setMark)) mark = effect.value;
+    if (tr.docChanged && mark?.kind === 'error') mark = null;
+    if (mark === value.mark && !tr.docChanged) return value;
+    if (!mark || mark.line < 1 || mark.line > tr.state.doc.lines) {
+      return { mark: null, decorations: Decoration.none };
+    }
+    const from = tr.state.doc.line(mark.line).from;
+    const decoration = Decoration.line({
+      class: mark.kind === 'error' ? 'cm-indent-error-line' : 'cm-indent-step-line',
+      attributes: { 'data-mark': mark.kind },
+    });
+    return { mark, decorations: Decoration.set([decoration.range(from)]) };
+  },
+  provide: (field) => EditorView.decorations.from(field, (value) => value.decorations),
+});
 
 export interface CodeEditorProps {
   initialCode: string;
@@ -67,7 +97,7 @@ export default function CodeEditor(props: CodeEditorProps) {
           bracketMatching(),
           indentUnit.of('    '),
           EditorState.tabSize.of(4),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          editorTheme,
           python(),
           Prec.highest(
             keymap.of([
@@ -84,7 +114,12 @@ export default function CodeEditor(props: CodeEditorProps) {
           // Long lines wrap instead of scrolling sideways: on a phone the editor stays as wide as
           // the column, and there is no scrolled-away code a keyboard user cannot reach.
           EditorView.lineWrapping,
+          markField,
           EditorView.contentAttributes.of({
+            // Phones: code is not prose, so no capitals, corrections or spelling underlines.
+            autocapitalize: 'off',
+            autocorrect: 'off',
+            spellcheck: 'false',
             'aria-label': label,
             ...(describedBy ? { 'aria-describedby': describedBy } : {}),
           }),
@@ -101,6 +136,26 @@ export default function CodeEditor(props: CodeEditorProps) {
       },
       focus() {
         view.focus();
+      },
+      markLine(line, kind = 'error') {
+        const valid = line !== null && line >= 1 && line <= view.state.doc.lines;
+        const mark = valid ? { line, kind } : null;
+        const at = mark ? view.state.doc.line(mark.line).from : 0;
+        view.dispatch({
+          effects: mark
+            ? [setMark.of(mark), EditorView.scrollIntoView(at, { y: 'nearest' })]
+            : [setMark.of(null)],
+        });
+        // The editor itself may be off screen (a long lesson page): bring the line into the page.
+        if (mark) {
+          const { node } = view.domAtPos(at);
+          const element = node instanceof Element ? node : node.parentElement;
+          const lineElement = element?.closest('.cm-line');
+          // (jsdom, in component tests, has no scrollIntoView.)
+          if (lineElement && 'scrollIntoView' in lineElement) {
+            lineElement.scrollIntoView({ block: 'nearest' });
+          }
+        }
       },
     });
     return () => {

@@ -3,7 +3,7 @@
  * Reset, the program's input and output, hints one at a time, and saved progress. The lesson page
  * renders the prompt and the solution toggle around it.
  */
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LessonExercise } from '#shared/api/lesson.schema.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { InlineCode } from '#client/components/ui/inline-code.tsx';
@@ -11,6 +11,7 @@ import type { EditorHandle } from './code-editor.tsx';
 import { readDraft, startingPoint } from './drafts.ts';
 import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
 import { OutputPanel } from './output-panel.tsx';
+import { StepThrough } from './step-through.tsx';
 import { useRuntime } from './runtime-context.tsx';
 import styles from './runner.module.css';
 import { useExerciseAutosave, useSavedExercises, type SaveState } from './use-exercise-progress.ts';
@@ -56,7 +57,8 @@ function Workbench(props: {
   const code = useRef(start.code);
   const editor = useRef<EditorHandle | null>(null);
   const [solved, setSolved] = useState(start.solved);
-  const [stdin, setStdin] = useState(exercise.check.stdin ?? '');
+  // Empty: input() is answered in the console. Check always feeds the exercise's own input.
+  const [stdin, setStdin] = useState('');
   const [hintsShown, setHintsShown] = useState(0);
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const runner = useRunner();
@@ -70,13 +72,24 @@ function Workbench(props: {
     if (start.fromDraft) save(start.code, start.solved, true);
   }, [save, start]);
 
-  const run = () => {
+  const run = (trace = false) => {
     if (busy) return;
-    void runner.execute({ code: code.current, stdin, timeoutMs: RUN_TIMEOUT_MS });
+    editor.current?.markLine(null);
+    void runner.execute({ code: code.current, stdin, timeoutMs: RUN_TIMEOUT_MS }, undefined, {
+      interactive: stdin === '',
+      trace,
+    });
   };
+  const markStep = useCallback((line: number | null) => editor.current?.markLine(line, 'step'), []);
+  const errorLine = runner.result?.kind === 'error' ? runner.result.report.lineno : undefined;
+  useEffect(() => {
+    // The line that failed is highlighted (and scrolled to) until the code is edited.
+    if (errorLine !== undefined) editor.current?.markLine(errorLine, 'error');
+  }, [errorLine, runner.result]);
 
   const check = () => {
     if (busy) return;
+    editor.current?.markLine(null);
     const submitted = code.current;
     const steps = exerciseCheckRuns(submitted, exercise.check);
     void runner.execute(
@@ -132,7 +145,7 @@ function Workbench(props: {
             code.current = next;
             save(next);
           }}
-          onRun={run}
+          onRun={() => run()}
           onFocus={() =>
             void runtime()
               .preload()
@@ -149,11 +162,14 @@ function Workbench(props: {
       </p>
       <div className={styles.toolbar}>
         {/* busy/unavailable rather than disabled: the pressed button keeps the focus (issue 26). */}
-        <Button size="sm" onClick={run} busy={busy}>
+        <Button size="sm" onClick={() => run()} busy={busy}>
           Run
         </Button>
         <Button size="sm" variant="secondary" onClick={check} busy={busy}>
           Check
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => run(true)} busy={busy}>
+          Step through
         </Button>
         <Button size="sm" variant="secondary" onClick={runner.stop} unavailable={!busy}>
           Stop
@@ -177,7 +193,8 @@ function Workbench(props: {
           editor.current?.focus();
         }}
       />
-      <div className={styles.stdin}>
+      <details className={styles.stdin}>
+        <summary>Give the program&rsquo;s input in advance (optional)</summary>
         <label htmlFor={inputId}>Program input</label>
         <textarea
           id={inputId}
@@ -188,18 +205,32 @@ function Workbench(props: {
           aria-describedby={`${inputId}-help`}
         />
         <p id={`${inputId}-help`} className={styles.keys}>
-          One line for each input() call.{' '}
+          One line for each input() call. Leave it empty to type each answer in the output while the
+          program runs.{' '}
           {exercise.check.also
             ? 'Check tries the exercise’s own inputs, one after another.'
             : 'Check uses the exercise’s own input.'}
         </p>
-      </div>
+      </details>
       <OutputPanel
         status={runner.status}
         output={runner.output}
         result={runner.result}
         label={`Output of ${exercise.title}`}
+        waiting={runner.waiting}
+        onAnswer={runner.answer}
       />
+      {runner.trace && (
+        <StepThrough
+          trace={runner.trace}
+          stdout={runner.output
+            .filter((c) => c.stream === 'stdout')
+            .map((c) => c.text)
+            .join('')}
+          onStep={markStep}
+          onClose={runner.closeTrace}
+        />
+      )}
       {hintsShown > 0 && (
         <div className={styles.hints} aria-live="polite">
           {hints.slice(0, hintsShown).map((hint, index) => (

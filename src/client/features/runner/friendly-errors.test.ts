@@ -30,14 +30,13 @@ function error(overrides: Partial<PythonError>): PythonError {
 }
 
 describe('trimTraceback', () => {
-  it("keeps the learner's frames and folds library frames into one line", () => {
+  it("keeps only the learner's frames: library frames are left out", () => {
     expect(trimTraceback(JSON_TRACEBACK)).toBe(
       [
         'Traceback (most recent call last):',
         '  File "main.py", line 2, in <module>',
         '    json.loads("{")',
         '    ~~~~~~~~~~^^^^^',
-        '  ...',
         'json.decoder.JSONDecodeError: Expecting value: line 1 column 2 (char 1)',
       ].join('\n'),
     );
@@ -86,7 +85,7 @@ describe('errorHint', () => {
   });
 
   it('says what to do when input() runs out of lines', () => {
-    expect(errorHint({ type: 'EOFError', mro: ['EOFError'] })).toContain('Program input');
+    expect(errorHint({ type: 'EOFError', mro: ['EOFError'] })).toContain('one line for each');
   });
 });
 
@@ -97,6 +96,36 @@ describe('describeError', () => {
     expect(report.where).toBe('Line 2');
     expect(report.hint).toContain('spelling');
     expect(report.traceback).not.toContain('decoder.py');
+  });
+
+  it("shows Python's own suggestion and the line to highlight", () => {
+    const report = describeError(
+      error({
+        lineno: 3,
+        line: "NameError: name 'totl' is not defined. Did you mean: 'total'?",
+      }),
+    );
+    expect(report.lineno).toBe(3);
+    expect(report.suggestion).toBe("Did you mean: 'total'?");
+    const missing = describeError(
+      error({ line: "NameError: name 'math' is not defined. Did you forget to import 'math'?" }),
+    );
+    expect(missing.suggestion).toBe("Did you forget to import 'math'?");
+    expect(describeError(error({})).suggestion).toBeUndefined();
+  });
+
+  it("leaves out the runner's own frames", () => {
+    const tb = [
+      'Traceback (most recent call last):',
+      '  File "<indent-worker>", line 190, in _traced_run_source',
+      '    exec(code, namespace)',
+      '  File "main.py", line 3, in <module>',
+      '    print(totl)',
+      '          ^^^^',
+      "NameError: name 'totl' is not defined",
+    ].join('\n');
+    expect(trimTraceback(tb)).not.toContain('indent-worker');
+    expect(trimTraceback(tb)).toContain('File "main.py", line 3');
   });
 
   it('does not point at a line of the hidden tests', () => {

@@ -10,6 +10,10 @@ export function timeoutMessage(timeoutMs: number = RUN_TIMEOUT_MS): string {
 
 export const STOPPED_MESSAGE = 'You stopped the program.';
 
+/** Said when Stop (or the time limit) could only end the program by starting Python again. */
+export const RESTARTED_MESSAGE =
+  'Python was restarted to stop it, so the next run takes a moment longer.';
+
 /** One plain sentence on what usually causes each error a beginner meets most. */
 const HINTS: Record<string, string> = {
   SyntaxError:
@@ -32,7 +36,7 @@ const HINTS: Record<string, string> = {
   AttributeError:
     'This kind of value has no such method or attribute: check the spelling, and what type the value really is.',
   EOFError:
-    'The program asked for more input than it was given: add a line for each input() call to the Program input box.',
+    'The program asked for more input than it was given: each input() call reads one line, so give one line for each.',
   ModuleNotFoundError:
     'There is no module with that name here: check the spelling. Only the standard library is available.',
   RecursionError:
@@ -58,8 +62,8 @@ function isLearnerFile(file: string): boolean {
 }
 
 /**
- * The traceback cut to the learner's own lines: frames inside Python's library (or Pyodide) are
- * replaced by one "..." line, and the header and the error line are kept.
+ * The traceback cut to the learner's own lines: frames inside Python's library, Pyodide or the
+ * runner are left out (with their source lines and markers); the header and the error line stay.
  */
 export function trimTraceback(traceback: string): string {
   const lines = traceback.replace(/\n+$/, '').split('\n');
@@ -70,10 +74,7 @@ export function trimTraceback(traceback: string): string {
     const frame = FRAME.exec(line);
     if (frame) {
       skipping = !isLearnerFile(frame[1] ?? '');
-      if (skipping) {
-        if (out[out.length - 1] !== '  ...') out.push('  ...');
-        continue;
-      }
+      if (skipping) continue;
       out.push(line);
       continue;
     }
@@ -90,19 +91,28 @@ export interface ErrorReport {
   readonly summary: string;
   /** "Line 3" or undefined. */
   readonly where?: string;
+  /** The line of the learner's program to highlight in the editor. */
+  readonly lineno?: number;
+  /** Python's own suggestion (3.10+ "Did you mean: 'x'?", 3.12+ "Did you forget to import 'x'?"). */
+  readonly suggestion?: string;
   readonly hint?: string;
   readonly traceback: string;
 }
 
+/** The sentence Python appends to NameError, AttributeError and ImportError when it has a guess. */
+const SUGGESTION = /\. (Did you (?:mean|forget to import)[^?]*\?)$/;
+
 /** Everything the output panel shows about an error the program raised. */
 export function describeError(error: PythonError): ErrorReport {
   const hint = errorHint(error);
+  const suggestion = SUGGESTION.exec(error.line)?.[1];
   return {
     summary: error.line,
     ...(error.lineno !== undefined && error.phase === 'code'
-      ? { where: `Line ${error.lineno}` }
+      ? { where: `Line ${error.lineno}`, lineno: error.lineno }
       : {}),
     ...(hint ? { hint } : {}),
+    ...(suggestion ? { suggestion } : {}),
     traceback: trimTraceback(error.traceback),
   };
 }

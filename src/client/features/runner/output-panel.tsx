@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RunnerResult } from './run-results.ts';
 import type { RunnerStatus } from './use-runner.ts';
 import type { OutputChunk } from './worker-protocol.ts';
@@ -28,13 +28,25 @@ export function announcement(result: RunnerResult | undefined, output: OutputChu
   return `${result.text}${hint}${shown ? ` Output: ${shown}` : ''}`;
 }
 
+/** The last line printed so far: the prompt input() showed, read out as the answer box's name. */
+function lastLine(output: OutputChunk[]): string {
+  const text = output
+    .filter((c) => c.stream === 'stdout')
+    .map((c) => c.text)
+    .join('');
+  return text.slice(text.lastIndexOf('\n') + 1).trim();
+}
+
 export function OutputPanel(props: {
   status: RunnerStatus;
   output: OutputChunk[];
   result: RunnerResult | undefined;
   label: string;
+  /** The program waits in input(): the console shows a field on the prompt's line. */
+  waiting?: boolean;
+  onAnswer?: (text: string) => void;
 }) {
-  const { status, output, result } = props;
+  const { status, output, result, waiting = false } = props;
   const hasOutput = output.length > 0;
   const area = useRef<HTMLDivElement>(null);
 
@@ -52,8 +64,13 @@ export function OutputPanel(props: {
       {status === 'loading' && (
         <p className={styles.status}>Loading Python (only the first run takes a moment)...</p>
       )}
-      {status === 'running' && <p className={styles.status}>Running...</p>}
-      {(hasOutput || result) && (
+      {status === 'running' && !waiting && <p className={styles.status}>Running...</p>}
+      {waiting && (
+        <p className={styles.status}>
+          Your program is waiting for you: type an answer in the output, then press Enter.
+        </p>
+      )}
+      {(hasOutput || result || waiting) && (
         // A tab stop only while it scrolls (lib/scroll-tab-stops.ts); a named group meanwhile.
         <pre className={styles.output} role="group" aria-label={props.label}>
           {hasOutput
@@ -62,7 +79,10 @@ export function OutputPanel(props: {
                   {chunk.text}
                 </span>
               ))
-            : '(no output)'}
+            : !waiting && '(no output)'}
+          {waiting && props.onAnswer && (
+            <AnswerField prompt={lastLine(output)} onAnswer={props.onAnswer} />
+          )}
         </pre>
       )}
       {result && <ResultView result={result} />}
@@ -71,6 +91,31 @@ export function OutputPanel(props: {
         {announcement(result, output)}
       </p>
     </div>
+  );
+}
+
+/** The line input() reads, typed where the prompt ends, like a terminal. */
+function AnswerField({ prompt, onAnswer }: { prompt: string; onAnswer: (text: string) => void }) {
+  const [text, setText] = useState('');
+  return (
+    <input
+      className={styles.answer}
+      // Focus moves here when the program starts waiting: the learner's next key is the answer.
+      autoFocus
+      aria-label={prompt ? `Answer to: ${prompt}` : 'Answer for input()'}
+      value={text}
+      autoCapitalize="off"
+      autoCorrect="off"
+      autoComplete="off"
+      spellCheck={false}
+      enterKeyHint="send"
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter') return;
+        event.preventDefault();
+        onAnswer(text);
+      }}
+    />
   );
 }
 
@@ -87,6 +132,11 @@ function ResultView({ result }: { result: RunnerResult }) {
         {result.kind === 'pass' && <span aria-hidden="true">✓ </span>}
         {result.text}
       </p>
+      {result.kind === 'error' && result.report.suggestion && (
+        <p className={styles.hint} data-testid="error-suggestion">
+          Python suggests: {result.report.suggestion}
+        </p>
+      )}
       {result.kind === 'error' && result.report.hint && (
         <p className={styles.hint}>{result.report.hint}</p>
       )}

@@ -3,13 +3,20 @@
  * it (or the page is idle), one program at a time. A run that passes its time limit or is stopped
  * is interrupted through Pyodide's interrupt buffer when the page is cross-origin isolated, and
  * otherwise (or if the program ignores the interrupt) its worker is terminated and a new one
- * started, so the next run always works.
+ * started, so the next run always works. A program waiting in input() is answered, or stopped,
+ * through the service worker's input relay (decision 0016); the time limit does not run meanwhile.
  */
 import { parseHarnessResult } from '#shared/content/python-checks.ts';
+import {
+  onServiceWorkerControl,
+  postRelayAnswer,
+  serviceWorkerControl,
+} from '#client/sw/register.ts';
 import type { PythonRunner, RunRequest } from '#shared/content/python-checks.ts';
 import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
 import { PYODIDE_BASE_URL } from './pyodide-version.ts';
 import type { RunOutcome } from './run-results.ts';
+import { parseTrace } from './trace.ts';
 import type { OutputChunk, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 /** How long an interrupted program may take to unwind before its worker is terminated. */
@@ -21,6 +28,14 @@ export type RunStatus = 'loading' | 'running';
 export interface RunHooks {
   onOutput?: (chunk: OutputChunk) => void;
   onStatus?: (status: RunStatus) => void;
+  /**
+   * Given: input() waits for the learner (answer with `answer`) instead of reading the request's
+   * stdin, where the input relay works (`interactive()`). Called with true when the program starts
+   * waiting and false when it goes on.
+   */
+  onWaiting?: (waiting: boolean) => void;
+  /** Run under the step-through tracer: the outcome carries the trace. */
+  trace?: boolean;
 }
 
 export class PythonLoadError extends Error {
@@ -37,6 +52,11 @@ interface Current {
   stdout: string;
   stderr: string;
   hooks: RunHooks;
+  /** The key of the input() the program waits in, if it waits. */
+  waitingKey?: string;
+  /** Pauses the time limit (input() waiting) and starts it again with what was left. */
+  pauseTimer: () => void;
+  resumeTimer: () => void;
   finish: (outcome: RunOutcome) => void;
 }
 
@@ -44,6 +64,8 @@ class WorkerHandle {
   readonly worker: Worker;
   readonly interrupt: Int32Array | undefined;
   readonly ready: Promise<void>;
+  /** The worker's synchronous requests reach the input relay (known once it is ready). */
+  relay = false;
   onReply: (reply: WorkerReply) => void = () => {};
   /** The worker itself failed (not a Python error): the run in progress cannot finish. */
   onFatal: (message: string) => void = () => {};
@@ -58,8 +80,10 @@ class WorkerHandle {
     this.ready = new Promise<void>((resolve, reject) => {
       this.worker.onmessage = (event: MessageEvent<WorkerReply>) => {
         const reply = event.data;
-        if (reply.type === 'ready') resolve();
-        else if (reply.type === 'load-error') reject(new PythonLoadError(reply.message));
+        if (reply.type === 'ready') {
+          this.relay = reply.relay;
+          resolve();
+        } else if (reply.type === 'load-error') reject(new PythonLoadError(reply.message));
         else this.onReply(reply);
       };
       this.worker.onerror = (event) => {
@@ -89,21 +113,59 @@ export class PythonRuntime implements PythonRunner {
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
 
-  /** Starts loading Python if it is not loaded or loading already. */
+  private starting: Promise<void> | undefined;
+  private listening = false;
+
+  /**
+   * Starts loading Python if it is not loaded or loading already. The worker is created once the
+   * service worker controls the page (or could not), so that its input() can use the relay.
+   */
   preload(): Promise<void> {
-    if (!this.handle || this.handle.dead) {
-      const handle = new WorkerHandle();
-      this.handle = handle;
-      handle.ready.then(
-        () => {
-          if (this.handle === handle) this.readyNow = true;
-        },
-        () => undefined,
-      );
+    if (this.handle && !this.handle.dead) return this.handle.ready;
+    this.starting ??= serviceWorkerControl()
+      .catch(() => false)
+      .then(() => {
+        this.starting = undefined;
+        if (this.handle && !this.handle.dead) return this.handle.ready;
+        const handle = new WorkerHandle();
+        this.handle = handle;
+        handle.ready.then(
+          () => {
+            if (this.handle === handle) this.readyNow = true;
+          },
+          () => undefined,
+        );
+        return handle.ready;
+      });
+    if (!this.listening) {
+      this.listening = true;
+      // First visit: the service worker took control after Python started. A worker without the
+      // relay is replaced while idle, so the next run's input() is typed in the console.
+      onServiceWorkerControl(() => {
+        if (this.handle && !this.handle.dead && !this.handle.relay && !this.current) {
+          this.restart();
+        }
+      });
     }
-    return this.handle.ready;
+    return this.starting;
   }
   private readyNow = false;
+
+  /** input() can wait for the learner's typing (the relay works in the loaded worker). */
+  interactive(): boolean {
+    return Boolean(this.handle && !this.handle.dead && this.handle.relay);
+  }
+
+  /** Gives the program waiting in input() the learner's line. */
+  answer(text: string): void {
+    const current = this.current;
+    const key = current?.waitingKey;
+    if (!current || key === undefined) return;
+    current.waitingKey = undefined;
+    postRelayAnswer(key, text);
+    current.hooks.onWaiting?.(false);
+    current.resumeTimer();
+  }
 
   run(request: RunRequest, hooks: RunHooks = {}): Promise<RunOutcome> {
     const outcome = this.queue.then(() => this.runNow(request, hooks));
@@ -131,15 +193,33 @@ export class PythonRuntime implements PythonRunner {
     const id = this.nextId++;
     const timeoutMs = request.timeoutMs ?? RUN_TIMEOUT_MS;
     if (handle.interrupt) Atomics.store(handle.interrupt, 0, 0);
+    const ask = hooks.onWaiting !== undefined && handle.relay;
     return new Promise<RunOutcome>((resolve) => {
-      const timer = setTimeout(() => this.kill('timeout'), timeoutMs);
+      let left = timeoutMs;
+      let started = performance.now();
+      let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(
+        () => this.kill('timeout'),
+        left,
+      );
       const current: Current = {
         id,
         stdout: '',
         stderr: '',
         hooks,
+        pauseTimer: () => {
+          if (timer === undefined) return;
+          clearTimeout(timer);
+          timer = undefined;
+          left -= performance.now() - started;
+        },
+        resumeTimer: () => {
+          if (timer !== undefined) return;
+          started = performance.now();
+          timer = setTimeout(() => this.kill('timeout'), Math.max(left, 0));
+        },
         finish: (outcome) => {
           clearTimeout(timer);
+          if (current.waitingKey !== undefined) hooks.onWaiting?.(false);
           if (this.current === current) this.current = undefined;
           resolve(outcome);
         },
@@ -153,9 +233,14 @@ export class PythonRuntime implements PythonRunner {
             else current.stderr += chunk.text;
             hooks.onOutput?.(chunk);
           }
+        } else if (reply.type === 'input') {
+          current.pauseTimer();
+          current.waitingKey = reply.key;
+          hooks.onWaiting?.(true);
         } else if (reply.type === 'result') {
           const result = parseHarnessResult(reply.json, false);
-          current.finish({ ...result, stopped: false });
+          const trace = hooks.trace ? parseTrace(reply.json) : undefined;
+          current.finish({ ...result, stopped: false, ...(trace ? { trace } : {}) });
         } else if (reply.type === 'crash') {
           // The interpreter is in an unknown state: start over with a fresh one.
           this.restart();
@@ -185,6 +270,8 @@ export class PythonRuntime implements PythonRunner {
           setup: request.setup ?? '',
           tests: request.tests ?? '',
         }),
+        ask,
+        trace: hooks.trace === true,
       } satisfies WorkerRequest);
     });
   }
@@ -200,28 +287,42 @@ export class PythonRuntime implements PythonRunner {
       timedOut: reason === 'timeout',
       stopped: reason === 'stop',
     };
+    const key = current.waitingKey;
+    if (key !== undefined) {
+      // Waiting in input(): the relay tells it to stop (KeyboardInterrupt), and Python stays.
+      current.waitingKey = undefined;
+      postRelayAnswer(key);
+      this.awaitUnwind(handle, current, outcome);
+      return;
+    }
     if (handle.interrupt) {
       // KeyboardInterrupt inside Python keeps the loaded interpreter; terminate only if ignored.
       Atomics.store(handle.interrupt, 0, SIGINT);
-      const grace = setTimeout(() => {
-        if (this.current === current) {
-          this.restart();
-          current.finish(outcome);
-        }
-      }, INTERRUPT_GRACE_MS);
-      const previous = handle.onReply;
-      handle.onReply = (reply) => {
-        if ('id' in reply && reply.id === current.id && reply.type !== 'output') {
-          clearTimeout(grace);
-          current.finish(outcome);
-          return;
-        }
-        previous(reply);
-      };
+      this.awaitUnwind(handle, current, outcome);
       return;
     }
     this.restart();
-    current.finish(outcome);
+    current.finish({ ...outcome, restarted: true });
+  }
+
+  /** Finishes a run once the interrupted program has unwound, or restarts Python if it does not. */
+  private awaitUnwind(handle: WorkerHandle, current: Current, outcome: RunOutcome): void {
+    const grace = setTimeout(() => {
+      if (this.current === current) {
+        this.restart();
+        current.finish({ ...outcome, restarted: true });
+      }
+    }, INTERRUPT_GRACE_MS);
+    const previous = handle.onReply;
+    handle.onReply = (reply) => {
+      if ('id' in reply && reply.id === current.id && reply.type !== 'output') {
+        if (reply.type === 'input') return;
+        clearTimeout(grace);
+        current.finish(outcome);
+        return;
+      }
+      previous(reply);
+    };
   }
 
   /** Replaces the worker; the new one starts loading at once so the next run is quick. */

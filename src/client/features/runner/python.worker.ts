@@ -1,10 +1,14 @@
 /*
  * The Web Worker that runs learners' Python. It loads Pyodide from our own origin (the versioned
- * path the build copies it to), runs the shared harness from python-checks.ts once, and then runs
- * one request at a time, streaming what the program prints back to the page as it is printed.
+ * path the build copies it to), runs the shared harness from python-checks.ts and the browser's
+ * additions (worker-python.ts) once, and then runs one request at a time, streaming what the
+ * program prints back to the page as it is printed. input() and time.sleep() block in synchronous
+ * requests that the site's service worker answers (the input relay, decision 0016).
  */
 import type { loadPyodide as LoadPyodide } from 'pyodide';
-import { HARNESS_ENTRY, PYTHON_HARNESS } from '#shared/content/python-checks.ts';
+import { PYTHON_HARNESS } from '#shared/content/python-checks.ts';
+import { RELAY_HEADER, RELAY_PREFIX, type RelayInputReply } from '#client/sw/relay-protocol.ts';
+import { WORKER_ENTRY, WORKER_PYTHON } from './worker-python.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 interface WorkerScope {
@@ -17,8 +21,31 @@ const scope = self as unknown as WorkerScope;
 const FLUSH_MS = 30;
 const FLUSH_CHARS = 8_192;
 
-type RunRequestFn = (request: string, onOutput: (stream: string, text: string) => void) => string;
-let runRequest: RunRequestFn | undefined;
+type RunInBrowser = (
+  request: string,
+  onOutput: (stream: string, text: string) => void,
+  ask: (() => string | undefined) | undefined,
+  pause: ((ms: number) => void) | undefined,
+  trace: boolean,
+) => string;
+let runInBrowser: RunInBrowser | undefined;
+/** The service worker answers this worker's relay requests (checked once, after loading). */
+let relay = false;
+/** Keys of input requests must not repeat across workers: the service worker outlives them. */
+const session = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+let asked = 0;
+
+/** One synchronous relay request; undefined when it was not the service worker that answered. */
+function relayRequest(path: string): string | undefined {
+  try {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${RELAY_PREFIX}${path}`, false);
+    xhr.send();
+    return xhr.getResponseHeader(RELAY_HEADER) === '1' ? xhr.responseText : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 async function init(indexURL: string, interrupt: SharedArrayBuffer | undefined): Promise<void> {
   try {
@@ -30,8 +57,10 @@ async function init(indexURL: string, interrupt: SharedArrayBuffer | undefined):
     if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt));
     const namespace = pyodide.globals.get('dict')();
     pyodide.runPython(PYTHON_HARNESS, { globals: namespace, filename: '<indent-harness>' });
-    runRequest = namespace.get(HARNESS_ENTRY) as RunRequestFn;
-    scope.postMessage({ type: 'ready' });
+    pyodide.runPython(WORKER_PYTHON, { globals: namespace, filename: '<indent-worker>' });
+    runInBrowser = namespace.get(WORKER_ENTRY) as RunInBrowser;
+    relay = relayRequest('ping') !== undefined;
+    scope.postMessage({ type: 'ready', relay });
   } catch (error) {
     scope.postMessage({
       type: 'load-error',
@@ -40,14 +69,22 @@ async function init(indexURL: string, interrupt: SharedArrayBuffer | undefined):
   }
 }
 
-function run(id: number, request: string): void {
-  if (!runRequest) {
+/** Blocks until the service worker has held the request for `ms` (time.sleep without spinning). */
+function pause(ms: number): void {
+  const until = performance.now() + ms;
+  for (let left = ms; left > 0; left = until - performance.now()) {
+    if (relayRequest(`sleep/${Math.ceil(left)}`) === undefined) return;
+  }
+}
+
+function run(id: number, request: string, withInput: boolean, trace: boolean): void {
+  if (!runInBrowser) {
     scope.postMessage({ type: 'crash', id, message: 'Python is not loaded yet.' });
     return;
   }
   let pending: { stream: 'stdout' | 'stderr'; text: string }[] = [];
   let size = 0;
-  let lastFlush = performance.now();
+  let lastFlush = 0;
   const flush = () => {
     if (pending.length > 0) scope.postMessage({ type: 'output', id, chunks: pending });
     pending = [];
@@ -64,9 +101,28 @@ function run(id: number, request: string): void {
     if (size >= FLUSH_CHARS || performance.now() - lastFlush >= FLUSH_MS || lastFlush === 0)
       flush();
   };
-  lastFlush = 0;
+  /** input(): the prompt is shown, the page is told, and the answer (undefined: stopped) awaited. */
+  const ask = (): string | undefined => {
+    flush();
+    const key = `${session}-${++asked}`;
+    scope.postMessage({ type: 'input', id, key });
+    for (;;) {
+      const body = relayRequest(`input/${encodeURIComponent(key)}`);
+      // The service worker went away mid-wait: end the program rather than hang.
+      if (body === undefined) return undefined;
+      const reply = JSON.parse(body) as RelayInputReply;
+      if ('answer' in reply) return reply.answer;
+      if ('stop' in reply) return undefined;
+    }
+  };
   try {
-    const json = runRequest(request, onOutput);
+    const json = runInBrowser(
+      request,
+      onOutput,
+      withInput && relay ? ask : undefined,
+      relay ? pause : undefined,
+      trace,
+    );
     flush();
     scope.postMessage({ type: 'result', id, json });
   } catch (error) {
@@ -82,5 +138,5 @@ function run(id: number, request: string): void {
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'init') void init(message.indexURL, message.interrupt);
-  else run(message.id, message.request);
+  else run(message.id, message.request, message.ask, message.trace);
 };

@@ -3,8 +3,10 @@
  * the shared judge's verdict) to the message the output panel shows and announces.
  */
 import type { CheckRun, RunResult } from '#shared/content/python-checks.ts';
+import type { Trace } from './trace.ts';
 import {
   describeError,
+  RESTARTED_MESSAGE,
   RUN_TIMEOUT_MS,
   STOPPED_MESSAGE,
   timeoutMessage,
@@ -14,6 +16,10 @@ import {
 export interface RunOutcome extends RunResult {
   /** The learner pressed Stop. */
   readonly stopped: boolean;
+  /** Stopping it took a fresh Python (the page is not cross-origin isolated): said so. */
+  readonly restarted?: boolean;
+  /** Step through: what the tracer recorded. */
+  readonly trace?: Trace;
 }
 
 export type RunnerResult =
@@ -24,7 +30,10 @@ export type RunnerResult =
 
 /** The result of a plain Run: finished, an error explained, or stopped. */
 export function runResult(outcome: RunOutcome, timeoutMs: number = RUN_TIMEOUT_MS): RunnerResult {
-  if (outcome.stopped) return { kind: 'stopped', text: STOPPED_MESSAGE };
+  if (outcome.stopped) {
+    const text = outcome.restarted ? `${STOPPED_MESSAGE} ${RESTARTED_MESSAGE}` : STOPPED_MESSAGE;
+    return { kind: 'stopped', text };
+  }
   if (outcome.timedOut) return { kind: 'timeout', text: timeoutMessage(timeoutMs) };
   if (outcome.error) {
     const report = describeError(outcome.error);

@@ -8,6 +8,10 @@ export interface Runtime {
   preload(): Promise<void>;
   run(request: RunRequest, hooks?: RunHooks): Promise<RunOutcome>;
   stop(): void;
+  /** Answers the input() the program waits in (a runtime without the relay never waits). */
+  answer?(text: string): void;
+  /** input() can be answered while the program runs; otherwise Run takes its input up front. */
+  interactive?(): boolean;
 }
 
 /*

@@ -2,10 +2,12 @@
  * 'Try it' for a python example of the lesson text: opens the example in an editor in place, with
  * Run, Stop and the program's input. Nothing is saved: it is a scratch pad.
  */
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { LessonCodeBlock } from '#shared/api/lesson.schema.ts';
 import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
+import type { EditorHandle } from './code-editor.tsx';
 import { OutputPanel } from './output-panel.tsx';
+import { StepThrough } from './step-through.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useRuntime } from './runtime-context.tsx';
 import styles from './runner.module.css';
@@ -43,12 +45,24 @@ export function TryIt({ block }: { block: LessonCodeBlock }) {
 
 function TryItPanel({ block, id }: { block: LessonCodeBlock; id: string }) {
   const code = useRef(block.code);
-  const [stdin, setStdin] = useState(block.stdin ?? '');
+  const editor = useRef<EditorHandle | null>(null);
+  // Empty: input() is answered in the console while the example runs.
+  const [stdin, setStdin] = useState('');
   const runner = useRunner();
   const busy = runner.status !== 'idle';
-  const run = () => {
-    if (!busy) void runner.execute({ code: code.current, stdin, timeoutMs: RUN_TIMEOUT_MS });
+  const run = (trace = false) => {
+    if (busy) return;
+    editor.current?.markLine(null);
+    void runner.execute({ code: code.current, stdin, timeoutMs: RUN_TIMEOUT_MS }, undefined, {
+      interactive: stdin === '',
+      trace,
+    });
   };
+  const markStep = useCallback((line: number | null) => editor.current?.markLine(line, 'step'), []);
+  const errorLine = runner.result?.kind === 'error' ? runner.result.report.lineno : undefined;
+  useEffect(() => {
+    if (errorLine !== undefined) editor.current?.markLine(errorLine, 'error');
+  }, [errorLine, runner.result]);
   return (
     <div className={styles.workbench}>
       <Suspense fallback={<pre className={styles.placeholder}>{block.code}</pre>}>
@@ -59,38 +73,59 @@ function TryItPanel({ block, id }: { block: LessonCodeBlock; id: string }) {
           onChange={(next) => {
             code.current = next;
           }}
-          onRun={run}
+          onRun={() => run()}
+          handleRef={(handle) => {
+            editor.current = handle;
+          }}
         />
       </Suspense>
       <p id={`${id}-keys`} className={styles.keys}>
         Ctrl+Enter runs the code. Press Escape, then Tab, to leave the editor.
       </p>
       <div className={styles.toolbar}>
-        <Button size="sm" onClick={run} busy={busy}>
+        <Button size="sm" onClick={() => run()} busy={busy}>
           Run
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => run(true)} busy={busy}>
+          Step through
         </Button>
         <Button size="sm" variant="secondary" onClick={runner.stop} unavailable={!busy}>
           Stop
         </Button>
       </div>
       {(block.stdin !== undefined || /\binput\s*\(/.test(block.code)) && (
-        <div className={styles.stdin}>
+        <details className={styles.stdin}>
+          <summary>Give the program&rsquo;s input in advance (optional)</summary>
           <label htmlFor={`${id}-stdin`}>Program input</label>
           <textarea
             id={`${id}-stdin`}
             rows={2}
             value={stdin}
+            placeholder={block.stdin}
             onChange={(event) => setStdin(event.target.value)}
             spellCheck={false}
           />
-        </div>
+        </details>
       )}
       <OutputPanel
         status={runner.status}
         output={runner.output}
         result={runner.result}
         label={`Output of example ${block.index + 1}`}
+        waiting={runner.waiting}
+        onAnswer={runner.answer}
       />
+      {runner.trace && (
+        <StepThrough
+          trace={runner.trace}
+          stdout={runner.output
+            .filter((c) => c.stream === 'stdout')
+            .map((c) => c.text)
+            .join('')}
+          onStep={markStep}
+          onClose={runner.closeTrace}
+        />
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RunRequest } from '#shared/content/python-checks.ts';
 import { useRuntime } from './runtime-context.tsx';
 import { runResult, type RunnerResult, type RunOutcome } from './run-results.ts';
+import type { Trace } from './trace.ts';
 import type { OutputChunk } from './worker-protocol.ts';
 
 export type RunnerStatus = 'idle' | 'loading' | 'running';
@@ -29,6 +30,9 @@ export function useRunner() {
   const [status, setStatus] = useState<RunnerStatus>('idle');
   const [output, setOutput] = useState<OutputChunk[]>([]);
   const [result, setResult] = useState<RunnerResult | undefined>(undefined);
+  /** The program waits in input() for a line typed in the console. */
+  const [waiting, setWaiting] = useState(false);
+  const [trace, setTrace] = useState<Trace | undefined>(undefined);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -41,20 +45,28 @@ export function useRunner() {
    * Runs one request, or several in turn (the cases of a Check). Each run's output replaces the
    * last one's. `judge` turns a finished run into the message shown; while a run of several is
    * judged a pass, the next one starts, so the panel ends on the first failure or on the last pass.
+   * `options.interactive`: input() waits for a line typed in the console; `options.trace`: run
+   * under the step-through tracer (the trace is kept in `trace`).
    */
   const execute = useCallback(
     async (
       requests: RunRequest | readonly RunRequest[],
       judge?: (outcome: RunOutcome, index: number) => RunnerResult | undefined,
+      options: { interactive?: boolean; trace?: boolean } = {},
     ): Promise<RunOutcome | undefined> => {
       const steps: readonly RunRequest[] = Array.isArray(requests) ? requests : [requests];
       setResult(undefined);
+      setTrace(undefined);
       setStatus('running');
       try {
         let outcome: RunOutcome | undefined;
         for (const [index, request] of steps.entries()) {
           setOutput([]);
           outcome = await runtime().run(request, {
+            ...(options.interactive
+              ? { onWaiting: (w: boolean) => mounted.current && setWaiting(w) }
+              : {}),
+            ...(options.trace ? { trace: true } : {}),
             onStatus: (s) => mounted.current && setStatus(s),
             onOutput: (chunk) => {
               if (!mounted.current) return;
@@ -71,6 +83,7 @@ export function useRunner() {
             },
           });
           if (!mounted.current) return outcome;
+          if (outcome.trace) setTrace(outcome.trace);
           const result = judge?.(outcome, index) ?? runResult(outcome, request.timeoutMs);
           if (result.kind !== 'pass' || index === steps.length - 1) {
             setResult(result);
@@ -87,17 +100,37 @@ export function useRunner() {
         }
         return undefined;
       } finally {
-        if (mounted.current) setStatus('idle');
+        if (mounted.current) {
+          setStatus('idle');
+          setWaiting(false);
+        }
       }
     },
     [runtime],
   );
 
   const stop = useCallback(() => runtime().stop(), [runtime]);
+  const answer = useCallback((text: string) => runtime().answer?.(text), [runtime]);
+  /** Whether Run can leave input() to the console (else it needs the input given up front). */
+  const interactive = useCallback(() => runtime().interactive?.() ?? false, [runtime]);
   const clear = useCallback(() => {
     setOutput([]);
     setResult(undefined);
+    setTrace(undefined);
   }, []);
+  const closeTrace = useCallback(() => setTrace(undefined), []);
 
-  return { status, output, result, execute, stop, clear };
+  return {
+    status,
+    output,
+    result,
+    waiting,
+    trace,
+    execute,
+    stop,
+    answer,
+    interactive,
+    clear,
+    closeTrace,
+  };
 }
