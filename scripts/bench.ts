@@ -3,7 +3,8 @@
  * loopback against the real server (src/server/main.ts) on a fresh SQLite file, with a bare Fastify
  * hello-world started in the same run as the yardstick. Each endpoint runs BENCH_SECONDS (10 s).
  *
- * Budget: GET /api/quizzes >= 0.5 x hello-world, POST /api/submit-quiz >= 0.25 x, p99 < 25 ms.
+ * Budget: GET /api/quizzes >= 0.5 x hello-world, POST /api/submit-quiz >= 0.25 x, p99 < 25 ms;
+ * issue 20's review queue (with questions due) and course search: p99 < 20 ms.
  * Exits 1 when a budget is missed, so it can gate a release; it is never part of `npm test`.
  *
  * BENCH_FLOOR=1 also measures scripts/bench-floor-server.ts: the same submission done by a bare
@@ -23,6 +24,11 @@ const FLOOR = process.env.BENCH_FLOOR === '1';
 const FLOOR_NAME = '  floor: bare Fastify + SQLite';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const P99_BUDGET_MS = 25;
+/** Issue 20 asks the review and search endpoints for a tighter p99. */
+const P99_BUDGETS: Record<string, number> = {
+  'GET /api/user/:userId/review': 20,
+  'GET /api/search?q=dictionary': 20,
+};
 
 interface Measure {
   name: string;
@@ -120,6 +126,19 @@ function cookiesOf(res: Response, jar: Map<string, string>): void {
     const [name, ...value] = (pair ?? '').split('=');
     if (name) jar.set(name.trim(), value.join('='));
   }
+}
+
+/**
+ * Bench set-up only: makes every question in the learner's review queue due now, so the review
+ * endpoint is measured with questions to send (a missed question is otherwise due a day later).
+ */
+function makeReviewDue(dbFile: string): number {
+  const db = new Database(dbFile);
+  const { changes } = db
+    .prepare(`update review_items set due_at = '2000-01-01T00:00:00.000Z'`)
+    .run();
+  db.close();
+  return changes;
 }
 
 /** Signs in through the development provider, exactly as the browser does. */
@@ -241,6 +260,12 @@ async function main() {
       body,
     };
 
+    // One submission with the first answer everywhere misses some questions: they fill the queue.
+    const seeded = await fetch(`${base}/api/submit-quiz`, submit);
+    if (!seeded.ok) throw new Error(`POST /api/submit-quiz failed: ${seeded.status}`);
+    const due = makeReviewDue(dbFile);
+    if (due === 0) throw new Error('the seeding submission missed no question; nothing to review');
+
     let floorUrl: string | undefined;
     if (FLOOR) {
       // The floor server answers with the app's own reply, on a copy of the app's database.
@@ -296,6 +321,14 @@ async function main() {
         url: `${base}/api/submit-quiz`,
         ...submit,
       }),
+      await measure('GET /api/user/:userId/review', server, {
+        url: `${base}/api/user/${userId}/review`,
+        headers,
+      }),
+      await measure('GET /api/search?q=dictionary', server, {
+        url: `${base}/api/search?q=dictionary`,
+        headers,
+      }),
     ];
     if (floor && floorUrl) {
       results.push(await measure(FLOOR_NAME, floor, { url: floorUrl, ...submit }));
@@ -312,7 +345,7 @@ async function main() {
       const yardstick = m === reference || m.name === FLOOR_NAME;
       const ok =
         m.failures === 0 &&
-        (yardstick || m.p99 < P99_BUDGET_MS) &&
+        (yardstick || m.p99 < (P99_BUDGETS[m.name] ?? P99_BUDGET_MS)) &&
         (min === undefined || ratio >= min);
       return { ...m, ratio, min, ok };
     });
@@ -325,7 +358,9 @@ async function main() {
         `${r.name.padEnd(32)}${Math.round(r.rps).toString().padStart(9)}${r.p50.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}${r.ratio.toFixed(2).padStart(9)}${(r.min === undefined ? '' : `>=${r.min}`).padStart(9)}  ${r.ok ? 'ok' : `MISSED${r.failures ? ` (${r.failures} failed requests)` : ''}`}`,
       );
     }
-    console.log(`(p99 budget: under ${P99_BUDGET_MS} ms for every endpoint)`);
+    console.log(
+      `(p99 budget: under ${P99_BUDGET_MS} ms for every endpoint; under 20 ms for review and search)`,
+    );
     // Where the time went: a server near 100% of a core is the limit; autocannon near 100% means
     // the load generator was, and the ratio understates the server.
     console.log('');

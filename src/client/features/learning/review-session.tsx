@@ -1,6 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ReviewAnswerReply, ReviewQuestion } from '#shared/api/review.schema.ts';
+import type {
+  ReviewAnswerReply,
+  ReviewQuestion,
+  ReviewQueueReply,
+} from '#shared/api/review.schema.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button, ButtonLink } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -27,13 +31,32 @@ export function ReviewSession() {
     );
   }
   if (!queue.data) return <PageLoader label="Loading your review" />;
-  if (queue.data.questions.length === 0) {
+  return <Sitting queue={queue.data} />;
+}
+
+function Sitting({ queue }: { queue: ReviewQueueReply }) {
+  // The sitting is fixed when it starts: a refetch (after the last answer, or when the window
+  // regains focus) neither reshuffles the questions nor swaps the summary for "nothing due".
+  const [{ questions, nextDueAt }] = useState(queue);
+  const [index, setIndex] = useState(0);
+  const [right, setRight] = useState(0);
+  const queryClient = useQueryClient();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const done = index >= questions.length;
+
+  useEffect(() => {
+    if (!done || questions.length === 0) return;
+    heading.current?.focus();
+    void queryClient.invalidateQueries({ queryKey: ['review'] });
+  }, [done, questions.length, queryClient]);
+
+  if (questions.length === 0) {
     return (
       <Alert tone="info" live={false}>
         <p>
           No questions are due for review.{' '}
-          {queue.data.nextDueAt
-            ? `The next ones are due ${shortDateTime(queue.data.nextDueAt)}.`
+          {nextDueAt
+            ? `The next ones are due ${shortDateTime(nextDueAt)}.`
             : 'Questions you miss in a quiz come back here a day later.'}
         </p>
         <ButtonLink variant="secondary" to="/dashboard">
@@ -42,24 +65,6 @@ export function ReviewSession() {
       </Alert>
     );
   }
-  return <Sitting due={queue.data.questions} />;
-}
-
-function Sitting({ due }: { due: ReviewQuestion[] }) {
-  // The questions of this sitting are fixed when it starts: a refetch does not reshuffle them.
-  const [questions] = useState(due);
-  const [index, setIndex] = useState(0);
-  const [right, setRight] = useState(0);
-  const queryClient = useQueryClient();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const done = index >= questions.length;
-
-  useEffect(() => {
-    if (!done) return;
-    heading.current?.focus();
-    void queryClient.invalidateQueries({ queryKey: ['review'] });
-  }, [done, queryClient]);
-
   if (done) {
     return (
       <section aria-labelledby="review-done">

@@ -81,7 +81,6 @@ export function SearchBox() {
           autoComplete="off"
           value={text}
           aria-controls={`${id}-results`}
-          aria-expanded={showing}
           onChange={(event) => {
             setText(event.target.value);
             setOpen(true);

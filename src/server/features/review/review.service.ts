@@ -19,6 +19,31 @@ export interface StudyDayRecorder {
 export const REVIEW_PAGE_SIZE = 50;
 
 /**
+ * A quiz submitted again within this time with the same misses (a double submit, a quick retry)
+ * writes nothing: the questions are already at 1 day, due at most this much earlier than a write
+ * would make them. It keeps the quiz's hot path at one write per submission for those.
+ */
+const SAME_MISSES_MS = 60_000;
+const SAME_MISSES_SIZE = 10_000;
+
+function createMissesMemo() {
+  const last = new Map<string, { missed: string; at: number }>();
+  return {
+    /** Whether this learner's quiz missed exactly these questions a moment ago (and was written). */
+    repeats(key: string, missed: readonly number[], at: number): boolean {
+      const same = last.get(key);
+      const since = at - (same?.at ?? Number.NEGATIVE_INFINITY);
+      return same?.missed === missed.join() && since >= 0 && since < SAME_MISSES_MS;
+    },
+    remember(key: string, missed: readonly number[], at: number): void {
+      if (last.size >= SAME_MISSES_SIZE) last.clear();
+      last.set(key, { missed: missed.join(), at });
+    },
+    forget: (key: string) => last.delete(key),
+  };
+}
+
+/**
  * Missed quiz questions come back after 1, 3, 7 and 21 days: a right answer moves one to the next
  * interval (after 21 days it leaves the queue), a wrong one sends it back to 1 day. Quiz best scores
  * are not touched: review answers are never quiz attempts.
@@ -30,6 +55,7 @@ export function createReviewService(deps: {
   studyDays: StudyDayRecorder;
 }) {
   const { content, repo, clock } = deps;
+  const lastMisses = createMissesMemo();
 
   const questionOf = (quizId: string, index: number): GradableQuestion | undefined =>
     content.quizzes.get(quizId)?.questions[index];
@@ -38,10 +64,13 @@ export function createReviewService(deps: {
     /** Called when a quiz is graded: its missed questions (by index) enter the queue, due in a day. */
     async enqueueMissed(userId: string, quizId: string, missed: readonly number[]): Promise<void> {
       const now = clock.now();
+      const key = `${userId} ${quizId}`;
+      if (lastMisses.repeats(key, missed, now.getTime())) return;
       await repo.enqueue(userId, quizId, missed, {
         now: now.toISOString(),
         dueAt: addDays(now, REVIEW_INTERVAL_DAYS[0]).toISOString(),
       });
+      lastMisses.remember(key, missed, now.getTime());
     },
 
     async queue(userId: string): Promise<ReviewQueueReply> {
@@ -92,6 +121,8 @@ export function createReviewService(deps: {
       const stage = isCorrect ? item.stage + 1 : 0;
       const key = { quizId: body.quizId, questionIndex: body.questionIndex };
       let nextDueAt: string | null = null;
+      // The question's schedule changes here, so a quiz missing it again must write again.
+      lastMisses.forget(`${userId} ${body.quizId}`);
       if (stage >= REVIEW_INTERVAL_DAYS.length) {
         await repo.remove(userId, key);
       } else {

@@ -22,23 +22,45 @@ export function queryWords(query: string): string[] {
   return (query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).slice(0, 8);
 }
 
+/** Distinct queries whose results are kept; the course is small and learners ask alike. */
+const CACHE_SIZE = 500;
+
 export function createSearchService(deps: { repo: SearchRepo }) {
+  // The index changes only at start-up and results depend on nobody's account, so a query's
+  // results are kept until the server restarts (least recently asked dropped first). Ranking and
+  // snippets cost about a millisecond of engine time; a repeated query costs a map look-up.
+  const cache = new Map<string, Promise<SearchResult[]>>();
+
+  async function resultsFor(words: readonly string[]): Promise<SearchResult[]> {
+    const hits = await deps.repo.search(words, SEARCH_LIMIT);
+    return hits.map((hit) => ({
+      kind: hit.kind,
+      title: hit.title,
+      label: hit.label,
+      moduleNumber: hit.moduleNumber,
+      href: hit.href,
+      snippetHtml: snippetHtml(hit.snippet),
+    }));
+  }
+
   return {
     async search(query: string): Promise<SearchReply> {
       const words = queryWords(query);
       if (words.length === 0) {
         throw badRequest('Search for a word, such as "dictionary".', 'empty_query');
       }
-      const hits = await deps.repo.search(words, SEARCH_LIMIT);
-      const results: SearchResult[] = hits.map((hit) => ({
-        kind: hit.kind,
-        title: hit.title,
-        label: hit.label,
-        moduleNumber: hit.moduleNumber,
-        href: hit.href,
-        snippetHtml: snippetHtml(hit.snippet),
-      }));
-      return { query, results };
+      const key = words.join(' ');
+      let results = cache.get(key);
+      if (results) {
+        cache.delete(key);
+      } else {
+        results = resultsFor(words);
+        // A failed search is not kept: the next request asks the engine again.
+        results.catch(() => cache.delete(key));
+        if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
+      }
+      cache.set(key, results);
+      return { query, results: await results };
     },
   };
 }
