@@ -104,14 +104,14 @@ function IssueForm({ status }: { status: CertificateStatus }) {
         course, today&apos;s date and the modules. Nothing else about you (no e-mail, no scores).
         You can withdraw it at any time.
       </p>
-      <div className={styles.preview} aria-label="Preview of the public certificate">
+      <section className={styles.preview} aria-label="Preview of the public certificate">
         <CertificateView
           name={trimmed || 'Your name'}
           course={status.course}
           issuedAt={new Date().toISOString()}
           modules={status.modules}
         />
-      </div>
+      </section>
       {issue.isError ? (
         <Alert tone="error">
           <p>
