@@ -53,6 +53,8 @@ export function createRetentionRepo(db: Db) {
      * Deletes the progress, saved code and sessions of these accounts and blanks their profile. The
      * rows stay (orders refer to them) but identify nobody; the Google id is replaced, so signing in
      * again with the same Google account starts a new, empty account.
+     * Certificates the learner issued are kept on purpose (decision 0015, privacy policy): they hold
+     * only the name the learner chose to publish, and a shared address must keep working.
      */
     async anonymize(userIds: readonly string[], now: string): Promise<void> {
       for (let i = 0; i < userIds.length; i += ACCOUNTS_PER_TRANSACTION) {
