@@ -35,6 +35,7 @@ describe('replies that depend on who asks', () => {
       '/api/progress',
       '/api/exercise-progress',
       '/api/lessons/module1',
+      '/api/certificates/me',
     ];
     for (const url of urls) {
       const res = await t.app.inject({ method: 'GET', url, headers: headers(jar) });
@@ -76,6 +77,9 @@ describe('the OpenAPI document', () => {
       ['/create-checkout-session', 'post'],
       ['/api/order/success', 'get'],
       ['/api/demo-checkout/{id}', 'get'],
+      ['/api/certificates/me', 'get'],
+      ['/api/certificates', 'post'],
+      ['/api/certificates/{id}/withdraw', 'post'],
     ] as const) {
       expect(secured(path, method), `${method} ${path}`).toEqual([{ sessionCookie: [] }]);
     }
@@ -85,6 +89,7 @@ describe('the OpenAPI document', () => {
       ['/api/auth/start', 'post'],
       ['/api/exchange-code', 'post'],
       ['/api/stripe/webhook', 'post'],
+      ['/api/certificates/{id}', 'get'],
     ] as const) {
       expect(secured(path, method), `${method} ${path}`).toBe('none');
     }
