@@ -4,6 +4,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import './styles/global.css';
+import './styles/code-themes.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

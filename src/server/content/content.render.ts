@@ -7,7 +7,13 @@ import { renderDiagram, type PreparedSvg } from './diagram.svg.ts';
  * ships to the browser: the client only receives finished HTML with inline colours.
  */
 
-const THEME = 'github-dark';
+/**
+ * Code is coloured for both themes at once (decision 0018): the light colours inline, the dark ones
+ * as --shiki-dark and --shiki-dark-bg beside them, which the stylesheet switches to in dark mode
+ * (src/client/styles/code-themes.css). The "default" GitHub themes keep every colour AA on their
+ * background (content.render.test.ts checks).
+ */
+export const CODE_THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
 
 export interface RenderedBlockInfo {
   /** The fence's info string, e.g. `python raises=NameError`. */
@@ -71,11 +77,14 @@ const escapeHtml = (text: string): string =>
     .replace(/'/g, '&#39;');
 
 export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
-  const highlighter = await createHighlighter({ themes: [THEME], langs: ['python'] });
+  const highlighter = await createHighlighter({
+    themes: [CODE_THEMES.light, CODE_THEMES.dark],
+    langs: ['python'],
+  });
   // No tabindex on the <pre> (Shiki adds one by default): a block is a tab stop only while it
   // scrolls, which only the browser can tell (client/lib/scroll-tab-stops.ts, issue 26).
   const highlight = (code: string, lang: 'python' | 'text') =>
-    highlighter.codeToHtml(code, { lang, theme: THEME, tabindex: false });
+    highlighter.codeToHtml(code, { lang, themes: CODE_THEMES, defaultColor: 'light', tabindex: false });
 
   // The per-call options and state reach the renderer through these variables: rendering is
   // synchronous. A checkpoint's output block stays off the page (the learner predicts it first):

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { THEME_BOOT_SCRIPT } from '#shared/theme.ts';
 
 /**
  * Security headers (helmet's policy) with a Content-Security-Policy that allows only our own origin, plus the few
@@ -39,7 +41,8 @@ export function registerSecurityHeaders(
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...ads.script],
+        // The one inline script, the theme's boot script, is allowed by its hash (decision 0018).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", themeScriptHash, ...ads.script],
         // CodeMirror writes its theme into <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com', ...ads.img],
@@ -81,6 +84,9 @@ export function registerSecurityHeaders(
     done();
   });
 }
+
+/** The CSP source that allows exactly the inline theme boot script of every page. */
+export const themeScriptHash = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
 /** The API's documentation is an HTML page (Swagger UI): it gets the document headers. */
 const API_DOCS_PREFIX = '/api/docs';

@@ -4,6 +4,7 @@ import { firstName } from '#shared/api/user-name.ts';
 import { site } from '#shared/site.ts';
 import { isSubscriber, useAuth } from '#client/features/auth/auth-context.tsx';
 import styles from './navbar.module.css';
+import { ThemeControl } from './theme-control.tsx';
 
 /** SPEC 2: the page turns the navbar light once scrolled this far. */
 export const NAVBAR_SCROLL_THRESHOLD = 56;
@@ -83,6 +84,7 @@ export function Navbar() {
             </li>
           </ul>
           <div className={styles.account}>
+            <ThemeControl />
             {user ? (
               <>
                 <span className={styles.welcome}>Welcome, {firstName(user.name)}</span>

@@ -1,5 +1,7 @@
 import createGlobe from 'cobe';
+import { onThemeChange } from '#client/lib/theme.ts';
 import { startAnimationLoop } from './animation-loop.ts';
+import { parseHexColor, type Rgb } from './gradient-settings.ts';
 
 /** SPEC 9: a 600x600 canvas turning 0.005 rad per frame, drawn from 25000 map samples, no markers. */
 export const GLOBE = {
@@ -7,6 +9,20 @@ export const GLOBE = {
   radiansPerFrame: 0.005,
   mapSamples: 25_000,
 } as const;
+
+/** The globe's colours from the theme's tokens (tokens.css), with the light theme's as fallback. */
+function globeColors(canvas: HTMLCanvasElement) {
+  const style = getComputedStyle(canvas);
+  const token = (name: string, fallback: Rgb): [number, number, number] => {
+    const [r, g, b] = parseHexColor(style.getPropertyValue(name)) ?? fallback;
+    return [r, g, b];
+  };
+  return {
+    baseColor: token('--globe-base', [0.28, 0.31, 0.75]),
+    markerColor: token('--globe-marker', [1, 0.78, 0.34]),
+    glowColor: token('--globe-glow', [0.45, 0.5, 1]),
+  };
+}
 
 /** Starts the globe on the canvas; returns a function that stops and frees it. */
 export function startGlobe(canvas: HTMLCanvasElement): () => void {
@@ -25,9 +41,7 @@ export function startGlobe(canvas: HTMLCanvasElement): () => void {
     diffuse: 1.2,
     mapSamples: GLOBE.mapSamples,
     mapBrightness: 6,
-    baseColor: [0.28, 0.32, 0.75],
-    markerColor: [1, 0.78, 0.34],
-    glowColor: [0.45, 0.5, 1],
+    ...globeColors(canvas),
     markers: [],
   });
   const stop = startAnimationLoop({
@@ -40,7 +54,10 @@ export function startGlobe(canvas: HTMLCanvasElement): () => void {
   });
   // The map texture decodes asynchronously: redraw the still picture once it has had time to arrive.
   const redraw = setTimeout(() => globe.update({ phi }), 400);
+  // Dark mode (decision 0018): new colours on the next frame drawn, and at once while it is still.
+  const stopWatchingTheme = onThemeChange(() => globe.update({ phi, ...globeColors(canvas) }));
   return () => {
+    stopWatchingTheme();
     clearTimeout(redraw);
     stop();
     globe.destroy();

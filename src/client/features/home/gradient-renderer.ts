@@ -1,3 +1,4 @@
+import { onThemeChange } from '#client/lib/theme.ts';
 import { startAnimationLoop } from './animation-loop.ts';
 import { GRADIENT, resolveColors, type Rgb } from './gradient-settings.ts';
 
@@ -118,6 +119,11 @@ export function startGradient(
     }
   };
   waitForColors();
+  // The colours follow the theme (decision 0018): read them again when it changes.
+  const stopWatchingTheme = onThemeChange(() => {
+    readColors();
+    if (colors) draw();
+  });
 
   const stopLoop = startAnimationLoop({
     element: canvas,
@@ -131,6 +137,7 @@ export function startGradient(
   const loadedTimer = setTimeout(onLoaded, GRADIENT.loadedAfterMs);
 
   return () => {
+    stopWatchingTheme();
     stopLoop();
     clearTimeout(loadedTimer);
     if (waitHandle !== null) cancelAnimationFrame(waitHandle);
