@@ -54,6 +54,8 @@ export function PaymentSuccessPage() {
   if (!confirmed?.session) {
     return (
       <CardBackdrop>
+        {/* The page's heading while it waits, for those who move by headings (axe: page-has-heading-one). */}
+        <h1 className="visually-hidden">Your payment</h1>
         <PageLoader label="Confirming your payment" />
       </CardBackdrop>
     );
