@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 // A migration works on the database as it is at that point in history, not on today's table types.
 type AnyDb = Kysely<unknown>;
@@ -20,14 +20,23 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('certificates')
     .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-    .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(36)', (c) =>
+      c.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('name', 'varchar(200)', (c) => c.notNull())
     .addColumn('issued_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('withdrawn_at', 'varchar(32)')
     .addColumn('revoked_at', 'varchar(32)')
     .addColumn('revoked_reason', 'varchar(500)')
     .execute();
-  await db.schema.createIndex('certificates_user').on('certificates').column('user_id').execute();
+  // At most one current certificate per learner, even when two issue requests race.
+  await db.schema
+    .createIndex('certificates_one_current')
+    .on('certificates')
+    .column('user_id')
+    .unique()
+    .where(sql<boolean>`withdrawn_at is null and revoked_at is null`)
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -55,11 +55,19 @@ export function createCertificatesRepo(db: Db) {
       return row && toRow(row);
     },
 
-    async insert(row: { id: string; userId: string; name: string; issuedAt: string }) {
-      await db
+    /** False when the learner already holds a current certificate (the unique index said no). */
+    async insert(row: {
+      id: string;
+      userId: string;
+      name: string;
+      issuedAt: string;
+    }): Promise<boolean> {
+      const result = await db
         .insertInto('certificates')
         .values({ id: row.id, user_id: row.userId, name: row.name, issued_at: row.issuedAt })
-        .execute();
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
     /** Withdrawn by its holder: the name goes at once; the row stays so the address says so. */

@@ -158,6 +158,14 @@ describe('certificates', () => {
     expect(certificate.url).toBe(`http://localhost:3000/certificates/${certificate.id}`);
     expect((await status(jar)).json().certificate).toEqual(certificate);
     expect((await issue(jar, { name: 'Again' })).json().error.code).toBe('certificate_exists');
+    // Two requests at once still leave one current certificate (the unique index decides).
+    const racer = await subscriber('Racing Learner');
+    await complete(racer.userId);
+    const raced = await Promise.all([
+      issue(racer.jar, { name: 'A' }),
+      issue(racer.jar, { name: 'B' }),
+    ]);
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 409]);
 
     const api = await publicApi(certificate.id);
     expect(api.statusCode).toBe(200);

@@ -34,6 +34,12 @@ export function newCertificateId(): string {
   return randomBytes(16).toString('base64url');
 }
 
+const alreadyHeld = () =>
+  conflict(
+    'You already hold a certificate. Withdraw it first if you want one with another name.',
+    'certificate_exists',
+  );
+
 function stateOf(row: CertificateRow): CertificateState {
   if (row.revokedAt) return 'revoked';
   if (row.withdrawnAt) return 'withdrawn';
@@ -126,12 +132,7 @@ export function createCertificatesService(deps: Deps) {
     },
 
     async issue(userId: string, name: string): Promise<OwnCertificate> {
-      if (await deps.repo.current(userId)) {
-        throw conflict(
-          'You already hold a certificate. Withdraw it first if you want one with another name.',
-          'certificate_exists',
-        );
-      }
+      if (await deps.repo.current(userId)) throw alreadyHeld();
       const progress = await progressOf(deps, userId);
       if (!progress.eligible) {
         const left = progress.exercises.missing.length + progress.quizzes.missing.length;
@@ -148,7 +149,7 @@ export function createCertificatesService(deps: Deps) {
         name,
         issuedAt: deps.clock.now().toISOString(),
       };
-      await deps.repo.insert(row);
+      if (!(await deps.repo.insert(row))) throw alreadyHeld();
       return own({ ...row, withdrawnAt: null, revokedAt: null });
     },
 
