@@ -143,6 +143,10 @@ export default tseslint.config(
     rules: restrict(noClient, noTesting, noFeatures('Content loading')),
   },
   {
+    files: ['src/server/python/**'],
+    rules: restrict(noClient, noTesting, noFeatures('The Python runner')),
+  },
+  {
     files: ['src/client/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
