@@ -73,6 +73,8 @@ test.describe('the runner console and Step through', () => {
     await second.fill('scones');
     await second.press('Enter');
     await expect(output).toHaveText('Drink? tea\nCake? scones\ntea and scones');
+    // The answered field goes away; the focus stays in the output, not lost to the page.
+    await expect(card(page).locator('div:has(> pre[aria-label^="Output of"])')).toBeFocused();
     await expect(card(page).locator('[data-result]')).toHaveText('Your program finished.');
   });
 

@@ -282,7 +282,7 @@ try {
     ],
   ];
   for (const [name, value, budget, ok] of rows) {
-    console.log(`${ok ? 'ok  ' : 'OVER'}  ${name.padEnd(36)} ${value.padEnd(40)} budget ${budget}`);
+    console.log(`${ok ? 'ok  ' : 'OVER'}  ${name.padEnd(41)} ${value.padEnd(44)} budget ${budget}`);
     if (!ok) failed = true;
   }
   for (const [path, bytes] of [...scripts].sort((a, b) => b[1] - a[1])) {

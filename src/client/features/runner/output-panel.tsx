@@ -60,7 +60,8 @@ export function OutputPanel(props: {
   }, [result]);
 
   return (
-    <div className={styles.outputArea} ref={area}>
+    // tabIndex -1: after an answer the field goes away, and the focus stays here, not on the page.
+    <div className={styles.outputArea} ref={area} tabIndex={-1}>
       {status === 'loading' && (
         <p className={styles.status}>Loading Python (only the first run takes a moment)...</p>
       )}
@@ -81,7 +82,13 @@ export function OutputPanel(props: {
               ))
             : !waiting && '(no output)'}
           {waiting && props.onAnswer && (
-            <AnswerField prompt={lastLine(output)} onAnswer={props.onAnswer} />
+            <AnswerField
+              prompt={lastLine(output)}
+              onAnswer={(text) => {
+                area.current?.focus({ preventScroll: true });
+                props.onAnswer?.(text);
+              }}
+            />
           )}
         </pre>
       )}
