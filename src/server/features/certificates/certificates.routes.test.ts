@@ -211,7 +211,9 @@ describe('certificates', () => {
     const done = await withdraw(holder.jar, id);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ state: 'withdrawn', name: '' });
-    expect((await publicApi(id)).json()).toMatchObject({ state: 'withdrawn', name: null });
+    const after = await publicApi(id);
+    expect(after.headers['cache-control']).toBe('no-cache');
+    expect(after.json()).toMatchObject({ state: 'withdrawn', name: null });
     const page = await publicPage(id);
     expect(page.body).toContain('<title>Certificate withdrawn | Indent</title>');
     expect(page.body).not.toContain('Withdrawing Holder');

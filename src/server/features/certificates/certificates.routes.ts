@@ -81,8 +81,8 @@ const publicRoutes: RoutesPlugin<CertificatesRoutesDeps> = async (app, deps) => 
       },
     },
     async (request, reply) => {
-      // Short-lived, so a withdrawal shows within a minute everywhere.
-      reply.header('cache-control', 'public, max-age=60');
+      // Asked afresh each time: a withdrawal must take the name off the page at once.
+      reply.header('cache-control', 'no-cache');
       return deps.certificates.publicView(request.params.id);
     },
   );
