@@ -1,10 +1,12 @@
 /*
  * The site's service worker, built to /sw.js with scope / (scripts/vite-plugin-service-worker.ts).
- * Today it does one thing: the input relay that lets a running Python program wait for the learner's
- * typing (sw/input-relay.ts, decision 0016). Every other request is left to the browser as if there
- * were no service worker (no respondWith), so pages, the API and assets behave exactly as before.
+ * It does two things: the input relay that lets a running Python program wait for the learner's
+ * typing (sw/input-relay.ts, decision 0016), and the offline caches (sw/offline-cache.ts, decision
+ * 0018: pages, assets, the Python runtime and the signed-in learner's lessons). Every other request
+ * is left to the browser as if there were no service worker (no respondWith).
  */
 import { relayMessage, relayResponse } from './sw/input-relay.ts';
+import { keepAppShell, offlineMessage, offlineResponse } from './sw/offline-cache.ts';
 
 /* The DOM library has no service-worker types, and the WebWorker library clashes with it. */
 interface ExtendableEvent extends Event {
@@ -33,6 +35,18 @@ sw.addEventListener('fetch', (event) => {
   if (response) event.respondWith(response);
 });
 
+// Offline (issue 22, decision 0018): lessons the learner opened, the app shell and the Python runtime
+// stay usable without a connection. It leaves relay requests alone (answered above).
+sw.addEventListener('install', (event) => event.waitUntil(keepAppShell().catch(() => undefined)));
+sw.addEventListener('fetch', (event) => {
+  const response = offlineResponse(event.request);
+  if (response) event.respondWith(response);
+});
+
 sw.addEventListener('message', (event) => {
   relayMessage(event.data);
+});
+sw.addEventListener('message', (event) => {
+  const done = offlineMessage(event.data);
+  if (done) (event as MessageEvent & Partial<ExtendableEvent>).waitUntil?.(done);
 });

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { lazyAfterLoad } from '#client/lib/lazy-after-load.ts';
 import { watchScrollTabStops } from '#client/lib/scroll-tab-stops.ts';
+import { OfflineSupport } from '../offline-support.tsx';
 import { RouteFocus } from '../route-focus.tsx';
 import { Navbar } from './navbar.tsx';
 
@@ -22,6 +23,7 @@ export function SiteLayout() {
         Skip to content
       </a>
       <Navbar />
+      <OfflineSupport />
       <div id="main" tabIndex={-1}>
         <Outlet />
       </div>
