@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OFFLINE_CACHES } from './offline-protocol.ts';
+
+/*
+ * The offline module's rules about whose paid answers it keeps (decision 0018), against an in-memory
+ * stand-in for the browser's CacheStorage and a scripted network. The real service worker and caches
+ * are exercised by e2e/offline.spec.ts.
+ */
+const ORIGIN = 'https://indent.test';
+
+class MemoryCache {
+  readonly entries = new Map<string, Response>();
+  private key(request: RequestInfo | URL): string {
+    return request instanceof Request ? request.url : new URL(String(request), ORIGIN).href;
+  }
+  async match(request: RequestInfo | URL): Promise<Response | undefined> {
+    return this.entries.get(this.key(request))?.clone();
+  }
+  async put(request: RequestInfo | URL, response: Response): Promise<void> {
+    this.entries.set(this.key(request), response);
+  }
+  async delete(request: RequestInfo | URL): Promise<boolean> {
+    return this.entries.delete(this.key(request));
+  }
+  async addAll(requests: string[]): Promise<void> {
+    for (const path of requests) await this.put(path, await fetch(new URL(path, ORIGIN)));
+  }
+}
+
+class MemoryCaches {
+  readonly stores = new Map<string, MemoryCache>();
+  async open(name: string): Promise<MemoryCache> {
+    const store = this.stores.get(name) ?? new MemoryCache();
+    this.stores.set(name, store);
+    return store;
+  }
+  async delete(name: string): Promise<boolean> {
+    return this.stores.delete(name);
+  }
+}
+
+/** What the network answers; `online: false` makes every request fail as a browser's fetch does. */
+const network = { online: true, status: 200, body: 'lesson text' };
+let storage: MemoryCaches;
+
+const lesson = () => new Request(`${ORIGIN}/api/lessons/module3`);
+
+async function load() {
+  vi.resetModules();
+  return import('./offline-cache.ts');
+}
+
+beforeEach(() => {
+  storage = new MemoryCaches();
+  network.online = true;
+  network.status = 200;
+  vi.stubGlobal('caches', storage);
+  vi.stubGlobal('self', { location: { origin: ORIGIN } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      if (!network.online) throw new TypeError('Failed to fetch');
+      return new Response(network.body, { status: network.status });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const learnerEntries = () => storage.stores.get(OFFLINE_CACHES.learner)?.entries.size ?? 0;
+
+describe('the offline cache of paid answers', () => {
+  it('keeps nothing while no learner is named, and keeps the named learner’s answers for offline', async () => {
+    const sw = await load();
+    await sw.offlineResponse(lesson());
+    expect(learnerEntries()).toBe(0);
+
+    await sw.offlineMessage({ type: 'indent-offline-owner', owner: 'google-a' });
+    expect(await (await sw.offlineResponse(lesson()))?.text()).toBe('lesson text');
+    expect(learnerEntries()).toBe(1);
+
+    network.online = false;
+    expect(await (await sw.offlineResponse(lesson()))?.text()).toBe('lesson text');
+  });
+
+  it('empties it when another learner signs in, and then has nothing to show offline', async () => {
+    const sw = await load();
+    await sw.offlineMessage({ type: 'indent-offline-owner', owner: 'google-a' });
+    await sw.offlineResponse(lesson());
+    await sw.offlineMessage({ type: 'indent-offline-owner', owner: 'google-b' });
+    expect(learnerEntries()).toBe(0);
+    network.online = false;
+    await expect(sw.offlineResponse(lesson())).rejects.toThrow('Failed to fetch');
+  });
+
+  it('remembers the owner when the worker was stopped and started again', async () => {
+    const first = await load();
+    await first.offlineMessage({ type: 'indent-offline-owner', owner: 'google-a' });
+    await first.offlineResponse(lesson());
+    const restarted = await load();
+    network.online = false;
+    expect(await (await restarted.offlineResponse(lesson()))?.text()).toBe('lesson text');
+  });
+
+  it('empties it on the logout request, on a sign-out and on a 401', async () => {
+    const sw = await load();
+    const fill = async () => {
+      await sw.offlineMessage({ type: 'indent-offline-owner', owner: 'google-a' });
+      network.status = 200;
+      await sw.offlineResponse(lesson());
+      expect(learnerEntries()).toBe(1);
+    };
+    await fill();
+    await sw.offlineResponse(new Request(`${ORIGIN}/api/logout`, { method: 'POST' }));
+    expect(learnerEntries()).toBe(0);
+
+    await fill();
+    await sw.offlineMessage({ type: 'indent-offline-owner', owner: null });
+    expect(learnerEntries()).toBe(0);
+
+    await fill();
+    network.status = 401;
+    expect((await sw.offlineResponse(lesson()))?.status).toBe(401);
+    expect(learnerEntries()).toBe(0);
+  });
+
+  it('does not store an answer that arrives after the learner changed', async () => {
+    const sw = await load();
+    await sw.offlineMessage({ type: 'indent-offline-owner', owner: 'google-a' });
+    let answer: (response: Response) => void = () => undefined;
+    vi.mocked(fetch).mockImplementationOnce(
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    const pending = sw.offlineResponse(lesson());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await sw.offlineMessage({ type: 'indent-offline-owner', owner: 'google-b' });
+    answer(new Response('a’s lesson'));
+    await pending;
+    expect(learnerEntries()).toBe(0);
+  });
+
+  it('leaves other sites, sign-in and the input relay to the browser', async () => {
+    const sw = await load();
+    expect(
+      sw.offlineResponse(new Request('https://other.test/api/lessons/module3')),
+    ).toBeUndefined();
+    expect(sw.offlineResponse(new Request(`${ORIGIN}/api/auth/start`))).toBeUndefined();
+    expect(sw.offlineResponse(new Request(`${ORIGIN}/__indent-relay/input/1`))).toBeUndefined();
+    expect(
+      sw.offlineResponse(new Request(`${ORIGIN}/api/exercise-progress`, { method: 'PUT' })),
+    ).toBeUndefined();
+  });
+});
