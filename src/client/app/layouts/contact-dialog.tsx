@@ -15,6 +15,21 @@ function contactAddress(): string {
   return [mailbox, domain].join('@');
 }
 
+/** Tab from the last focusable element goes to the first, Shift+Tab from the first to the last. */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>, container: HTMLElement) {
+  const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * 'Contact Us' and its modal (SPEC 1): focus moves into the dialog and stays there, Escape or the
  * close button closes it, and focus returns to the button that opened it.
@@ -51,17 +66,7 @@ export function ContactUs() {
       return;
     }
     if (event.key !== 'Tab' || !dialog.current) return;
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, dialog.current);
   }
 
   return (

@@ -9,23 +9,51 @@ import { ThemeControl } from './theme-control.tsx';
 /** SPEC 2: the page turns the navbar light once scrolled this far. */
 export const NAVBAR_SCROLL_THRESHOLD = 56;
 
-export function Navbar() {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
-  const location = useLocation();
+/** Whether the page has been scrolled past NAVBAR_SCROLL_THRESHOLD. */
+function useScrolled(): boolean {
   const [scrolled, setScrolled] = useState(false);
-  // The small-screen menu is open for the page it was opened on; moving to another page closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === location.pathname;
-  const menuId = useId();
-  const menuButton = useRef<HTMLButtonElement>(null);
-
   useEffect(() => {
     const update = () => setScrolled(window.scrollY >= NAVBAR_SCROLL_THRESHOLD);
     update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, []);
+  return scrolled;
+}
+
+/** The page links; a subscriber's third link is their account instead of the pricing page. */
+function PageLinks({ subscriber }: { subscriber: boolean }) {
+  return (
+    <ul className={styles.links}>
+      <li>
+        <NavLink to="/" end>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/dashboard">Dashboard</NavLink>
+      </li>
+      <li>
+        {subscriber ? (
+          <NavLink to="/account-details">Account Details</NavLink>
+        ) : (
+          <NavLink to="/pricing">Pricing</NavLink>
+        )}
+      </li>
+    </ul>
+  );
+}
+
+export function Navbar() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const scrolled = useScrolled();
+  // The small-screen menu is open for the page it was opened on; moving to another page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   // The open menu covers the top of a phone's screen: Escape closes it and gives the focus back to
   // its button, and it closes by itself once the focus has left it (issue 26).
@@ -66,23 +94,7 @@ export function Navbar() {
           <span className={styles.bars} aria-hidden="true" />
         </button>
         <div id={menuId} className={styles.menu} data-open={open ? 'true' : 'false'}>
-          <ul className={styles.links}>
-            <li>
-              <NavLink to="/" end>
-                Home
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/dashboard">Dashboard</NavLink>
-            </li>
-            <li>
-              {isSubscriber(user) ? (
-                <NavLink to="/account-details">Account Details</NavLink>
-              ) : (
-                <NavLink to="/pricing">Pricing</NavLink>
-              )}
-            </li>
-          </ul>
+          <PageLinks subscriber={isSubscriber(user)} />
           <div className={styles.account}>
             <ThemeControl />
             {user ? (
