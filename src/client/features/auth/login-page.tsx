@@ -79,23 +79,12 @@ export function LoginPage() {
       <p className={styles.lead}>
         Use your Google account. New here? Signing in creates your account.
       </p>
-      {/* A real form, so the button also works before the page's script has loaded (the page is
-            pre-rendered) and without JavaScript; once loaded, the script takes over the submit. */}
-      <form
-        method="post"
-        action="/api/auth/start"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void continueWithGoogle();
-        }}
-      >
-        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-        {nav.action ? <input type="hidden" name="action" value={nav.action} /> : null}
-        <button type="submit" className={styles.google} disabled={busy} aria-busy={busy}>
-          <GoogleMark />
-          <span>{busy ? 'Signing you in…' : 'Continue with Google'}</span>
-        </button>
-      </form>
+      <GoogleSignInForm
+        returnTo={returnTo}
+        action={nav.action}
+        busy={busy}
+        onContinue={() => void continueWithGoogle()}
+      />
       {error ? (
         <Alert tone="error">
           <p>{error}</p>
@@ -106,6 +95,37 @@ export function LoginPage() {
         <a href="/privacy">Privacy Policy</a>. You must be 18 or older.
       </p>
     </CardPage>
+  );
+}
+
+interface GoogleSignInFormProps {
+  returnTo: string | null;
+  action: 'subscribe' | undefined;
+  busy: boolean;
+  onContinue: () => void;
+}
+
+/**
+ * A real form, so the button also works before the page's script has loaded (the page is
+ * pre-rendered) and without JavaScript; once loaded, the script takes over the submit.
+ */
+function GoogleSignInForm({ returnTo, action, busy, onContinue }: GoogleSignInFormProps) {
+  return (
+    <form
+      method="post"
+      action="/api/auth/start"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onContinue();
+      }}
+    >
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+      {action ? <input type="hidden" name="action" value={action} /> : null}
+      <button type="submit" className={styles.google} disabled={busy} aria-busy={busy}>
+        <GoogleMark />
+        <span>{busy ? 'Signing you in…' : 'Continue with Google'}</span>
+      </button>
+    </form>
   );
 }
 

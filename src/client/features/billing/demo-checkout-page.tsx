@@ -12,6 +12,78 @@ import styles from './payment-pages.module.css';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 
+type DemoOrder = Awaited<ReturnType<typeof fetchDemoCheckout>>;
+
+function OrderSummary({ order }: { order: DemoOrder }) {
+  return (
+    <>
+      <h2 className="visually-hidden">Order summary</h2>
+      <dl className={styles.summary}>
+        <div>
+          <dt>Plan</dt>
+          <dd>{order.planName}</dd>
+        </div>
+        <div>
+          <dt>Access</dt>
+          <dd>1 year, no auto-renewal</dd>
+        </div>
+        <div>
+          <dt>E-mail</dt>
+          <dd>{order.email}</dd>
+        </div>
+        <div>
+          <dt>Total due</dt>
+          <dd>{money(order.amountCents, order.currency)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+interface OrderActionsProps {
+  order: DemoOrder;
+  id: string;
+  busy: 'pay' | 'cancel' | null;
+  onAct: (action: 'pay' | 'cancel') => void;
+}
+
+/** Pay or Cancel while the order is pending; once it is settled, where to go next. */
+function OrderActions({ order, id, busy, onAct }: OrderActionsProps) {
+  return order.status === 'pending' ? (
+    <div className={styles.actions}>
+      <Button
+        size="lg"
+        onClick={() => onAct('pay')}
+        disabled={busy !== null}
+        aria-busy={busy === 'pay'}
+      >
+        {busy === 'pay' ? 'Paying…' : `Pay ${money(order.amountCents, order.currency)}`}
+      </Button>
+      <Button
+        size="lg"
+        variant="quiet"
+        onClick={() => onAct('cancel')}
+        disabled={busy !== null}
+        aria-busy={busy === 'cancel'}
+      >
+        Cancel
+      </Button>
+    </div>
+  ) : order.status === 'paid' ? (
+    <p className={styles.text}>
+      This order is paid.{' '}
+      <Link to={`/payment-success?session_id=${encodeURIComponent(id)}`}>
+        See your confirmation
+      </Link>
+      .
+    </p>
+  ) : (
+    <p className={styles.text}>
+      This checkout is closed. <Link to="/pricing">Start again from the pricing page</Link>.
+    </p>
+  );
+}
+
 /**
  * The demo driver's stand-in for a hosted checkout page (used only without Stripe keys, never in
  * production). Pay confirms the order through the same grant code as a Stripe webhook.
@@ -66,58 +138,8 @@ export function DemoCheckoutPage() {
         <PageLoader label="Loading your order" />
       ) : (
         <>
-          <h2 className="visually-hidden">Order summary</h2>
-          <dl className={styles.summary}>
-            <div>
-              <dt>Plan</dt>
-              <dd>{data.planName}</dd>
-            </div>
-            <div>
-              <dt>Access</dt>
-              <dd>1 year, no auto-renewal</dd>
-            </div>
-            <div>
-              <dt>E-mail</dt>
-              <dd>{data.email}</dd>
-            </div>
-            <div>
-              <dt>Total due</dt>
-              <dd>{money(data.amountCents, data.currency)}</dd>
-            </div>
-          </dl>
-          {data.status === 'pending' ? (
-            <div className={styles.actions}>
-              <Button
-                size="lg"
-                onClick={() => void act('pay')}
-                disabled={busy !== null}
-                aria-busy={busy === 'pay'}
-              >
-                {busy === 'pay' ? 'Paying…' : `Pay ${money(data.amountCents, data.currency)}`}
-              </Button>
-              <Button
-                size="lg"
-                variant="quiet"
-                onClick={() => void act('cancel')}
-                disabled={busy !== null}
-                aria-busy={busy === 'cancel'}
-              >
-                Cancel
-              </Button>
-            </div>
-          ) : data.status === 'paid' ? (
-            <p className={styles.text}>
-              This order is paid.{' '}
-              <Link to={`/payment-success?session_id=${encodeURIComponent(id)}`}>
-                See your confirmation
-              </Link>
-              .
-            </p>
-          ) : (
-            <p className={styles.text}>
-              This checkout is closed. <Link to="/pricing">Start again from the pricing page</Link>.
-            </p>
-          )}
+          <OrderSummary order={data} />
+          <OrderActions order={data} id={id} busy={busy} onAct={(action) => void act(action)} />
           {error ? (
             <Alert tone="error">
               <p>{error}</p>

@@ -20,6 +20,54 @@ const FEATURES = [
   'Learn at your own pace on any device, for a full year',
 ];
 
+interface PlanCardProps {
+  busy: boolean;
+  error: string | null;
+  onBuy: () => void;
+}
+
+/** The one plan: price, what is included and the Buy Now button. */
+function PlanCard({ busy, error, onBuy }: PlanCardProps) {
+  return (
+    <article className={styles.card} aria-labelledby="plan-name">
+      <h2 id="plan-name" className={styles.planName}>
+        {site.planName}
+      </h2>
+      <p className={styles.price}>
+        <span className={styles.amount}>{formatDollars(site.priceCents)}</span>{' '}
+        <s className={styles.listPrice}>
+          <span className="visually-hidden">instead of </span>
+          {formatDollars(site.listPriceCents)}
+        </s>
+      </p>
+      <p className={styles.term}>1 Year Access</p>
+      <p className={styles.description}>
+        The complete path from zero to confident Python programmer: clear lessons, practice after
+        every idea, and quizzes that tell you what you have mastered.
+      </p>
+      <ul className={styles.features}>
+        {FEATURES.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <p className={styles.notice}>
+        No auto-renewal - Pay once for a full year of unlimited access!
+      </p>
+      <button type="button" className={styles.buy} onClick={onBuy} disabled={busy} aria-busy={busy}>
+        {busy ? 'Starting checkout…' : 'Buy Now'}
+      </button>
+      {error ? (
+        <Alert tone="error">
+          <p>{error}</p>
+        </Alert>
+      ) : null}
+      <p className={styles.small}>
+        Secure payment by card (Visa, Mastercard, American Express, Discover) in US dollars.
+      </p>
+    </article>
+  );
+}
+
 export function PricingPage() {
   usePageTitle(
     'Pricing',
@@ -89,48 +137,7 @@ export function PricingPage() {
         <p className={styles.lead}>Pay once and learn Python at your own pace for a whole year.</p>
       </section>
 
-      <article className={styles.card} aria-labelledby="plan-name">
-        <h2 id="plan-name" className={styles.planName}>
-          {site.planName}
-        </h2>
-        <p className={styles.price}>
-          <span className={styles.amount}>{formatDollars(site.priceCents)}</span>{' '}
-          <s className={styles.listPrice}>
-            <span className="visually-hidden">instead of </span>
-            {formatDollars(site.listPriceCents)}
-          </s>
-        </p>
-        <p className={styles.term}>1 Year Access</p>
-        <p className={styles.description}>
-          The complete path from zero to confident Python programmer: clear lessons, practice after
-          every idea, and quizzes that tell you what you have mastered.
-        </p>
-        <ul className={styles.features}>
-          {FEATURES.map((feature) => (
-            <li key={feature}>{feature}</li>
-          ))}
-        </ul>
-        <p className={styles.notice}>
-          No auto-renewal - Pay once for a full year of unlimited access!
-        </p>
-        <button
-          type="button"
-          className={styles.buy}
-          onClick={buyNow}
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? 'Starting checkout…' : 'Buy Now'}
-        </button>
-        {error ? (
-          <Alert tone="error">
-            <p>{error}</p>
-          </Alert>
-        ) : null}
-        <p className={styles.small}>
-          Secure payment by card (Visa, Mastercard, American Express, Discover) in US dollars.
-        </p>
-      </article>
+      <PlanCard busy={busy} error={error} onBuy={buyNow} />
 
       <CurriculumOverview />
     </main>
