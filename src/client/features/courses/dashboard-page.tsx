@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ModuleProgress } from '#shared/api/progress.schema.ts';
+import type { ModuleProgress, ProgressReply } from '#shared/api/progress.schema.ts';
 import type { QuizSummary } from '#shared/api/quiz.schema.ts';
 import { QUIZ_PASS_MARK } from '#shared/quiz-rules.ts';
 import { DisclosureItem } from '#client/components/ui/disclosure.tsx';
@@ -15,6 +15,36 @@ import { Button, ButtonLink } from '#client/components/ui/button.tsx';
 import { CertificatePanel } from '#client/features/certificates/certificate-panel.tsx';
 import { ReviewWidget } from '#client/features/learning/review-widget.tsx';
 import { RhythmWidget } from '#client/features/learning/rhythm-widget.tsx';
+
+/** The whole course's progress bar and the way back to where the learner left off. */
+function ProgressSummary({ progress }: { progress: ProgressReply }) {
+  return (
+    <section className={styles.summary} aria-label="Your progress">
+      <div className={styles.overall}>
+        <label htmlFor="overall-progress" className={styles.overallLabel}>
+          Course progress: {progress.overall.percent}%
+        </label>
+        <progress
+          id="overall-progress"
+          className={styles.bar}
+          max={progress.overall.total}
+          value={progress.overall.done}
+        >
+          {progress.overall.percent}%
+        </progress>
+        <p className={styles.muted}>
+          {progress.overall.done} of {progress.overall.total} steps done: lessons opened, exercises
+          solved and quizzes passed (at {QUIZ_PASS_MARK}% or more).
+        </p>
+      </div>
+      {progress.continue ? (
+        <ButtonLink to={progress.continue.path}>
+          Continue where you left off: {progress.continue.label}
+        </ButtonLink>
+      ) : null}
+    </section>
+  );
+}
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
@@ -38,32 +68,7 @@ export function DashboardPage() {
       <CourseTopbar backTo="/" backLabel="to the home page" />
       <h1 className={styles.title}>Dashboard</h1>
 
-      {progress.data ? (
-        <section className={styles.summary} aria-label="Your progress">
-          <div className={styles.overall}>
-            <label htmlFor="overall-progress" className={styles.overallLabel}>
-              Course progress: {progress.data.overall.percent}%
-            </label>
-            <progress
-              id="overall-progress"
-              className={styles.bar}
-              max={progress.data.overall.total}
-              value={progress.data.overall.done}
-            >
-              {progress.data.overall.percent}%
-            </progress>
-            <p className={styles.muted}>
-              {progress.data.overall.done} of {progress.data.overall.total} steps done: lessons
-              opened, exercises solved and quizzes passed (at {QUIZ_PASS_MARK}% or more).
-            </p>
-          </div>
-          {progress.data.continue ? (
-            <ButtonLink to={progress.data.continue.path}>
-              Continue where you left off: {progress.data.continue.label}
-            </ButtonLink>
-          ) : null}
-        </section>
-      ) : null}
+      {progress.data ? <ProgressSummary progress={progress.data} /> : null}
 
       <div className={styles.summary}>
         <ReviewWidget />

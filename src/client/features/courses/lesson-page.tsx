@@ -1,5 +1,6 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import type { LessonReply } from '#shared/api/lesson.schema.ts';
 import { lessonModuleNumber } from '#shared/routes.ts';
 import { PageLoader } from '#client/components/ui/page-loader.tsx';
 import { Page } from '#client/components/ui/page.tsx';
@@ -15,32 +16,25 @@ import styles from './lesson-page.module.css';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button, ButtonLink } from '#client/components/ui/button.tsx';
 
-export function LessonPage() {
-  const params = useParams();
-  const number = lessonModuleNumber(params.module ?? '');
-  const lesson = useLesson(number);
+type LessonModule = LessonReply['module'];
+
+// The lesson's shortcuts move the focus, not only the view, so the next Tab starts at the section
+// (a screen reader reads its heading) and the sticky navbar never covers it (scroll-padding).
+function onJump(event: MouseEvent<HTMLAnchorElement>) {
+  const target = document.getElementById(event.currentTarget.hash.slice(1));
+  if (!target) return;
+  event.preventDefault();
+  target.tabIndex = -1;
+  target.focus();
+}
+
+/**
+ * The copy buttons come with the server-rendered HTML; one listener serves them all. Returns the
+ * message for the status region and that listener.
+ */
+function useCodeCopy() {
   const [copied, setCopied] = useState<string | null>(null);
-  const [lessonText, setLessonText] = useState<HTMLDivElement | null>(null);
-  usePageTitle(lesson.data ? `${lesson.data.module.title} Lesson` : 'Lesson');
-  // A link to a section (a search result) lands on it once the lesson text is in.
-  useScrollToHash(lessonText);
 
-  // SPEC 2: each lesson page opens at the top.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [number]);
-
-  // The lesson's shortcuts move the focus, not only the view, so the next Tab starts at the section
-  // (a screen reader reads its heading) and the sticky navbar never covers it (scroll-padding).
-  function onJump(event: MouseEvent<HTMLAnchorElement>) {
-    const target = document.getElementById(event.currentTarget.hash.slice(1));
-    if (!target) return;
-    event.preventDefault();
-    target.tabIndex = -1;
-    target.focus();
-  }
-
-  // The copy buttons come with the server-rendered HTML; one listener serves them all.
   async function onTextClick(event: MouseEvent<HTMLDivElement>) {
     const target = event.target instanceof Element ? event.target : null;
     const button = target?.closest('button[data-copy]');
@@ -58,6 +52,66 @@ export function LessonPage() {
       setCopied('Copying is not allowed here: select the code and copy it by hand.');
     }
   }
+
+  return [copied, onTextClick] as const;
+}
+
+function LessonHeader({ module }: { module: LessonModule }) {
+  return (
+    <header>
+      <p className={styles.kicker}>Module {module.number}</p>
+      <h1 className={styles.title}>{module.title}</h1>
+      {/*
+        A lesson has dozens of examples, each with a Copy and a Try it button: a keyboard
+        user who came to practise skips them in one step (issue 26).
+      */}
+      <nav className={styles.jump} aria-label="Lesson shortcuts">
+        <a href="#exercises-heading" onClick={onJump}>
+          Go to the practice exercises
+        </a>
+        <a href="#recap-heading" onClick={onJump}>
+          Go to the recap
+        </a>
+      </nav>
+    </header>
+  );
+}
+
+/** The recap and what comes next. */
+function LessonClosing({ module }: { module: LessonModule }) {
+  return (
+    <>
+      <section className={styles.section} aria-labelledby="recap-heading">
+        <h2 id="recap-heading">Recap</h2>
+        <ul className={styles.recap}>
+          {module.recapHtml.map((item, i) => (
+            <li key={i} dangerouslySetInnerHTML={{ __html: item }} />
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.section} aria-labelledby="next-heading">
+        <h2 id="next-heading">{module.number < 15 ? 'Coming next' : 'Where to go from here'}</h2>
+        <div className={styles.text} dangerouslySetInnerHTML={{ __html: module.nextHtml }} />
+      </section>
+    </>
+  );
+}
+
+export function LessonPage() {
+  const params = useParams();
+  const number = lessonModuleNumber(params.module ?? '');
+  const lesson = useLesson(number);
+  const [copied, onTextClick] = useCodeCopy();
+  const [lessonText, setLessonText] = useState<HTMLDivElement | null>(null);
+  usePageTitle(lesson.data ? `${lesson.data.module.title} Lesson` : 'Lesson');
+  // A link to a section (a search result) lands on it once the lesson text is in.
+  useScrollToHash(lessonText);
+
+  // SPEC 2: each lesson page opens at the top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [number]);
 
   if (number === null) {
     return (
@@ -84,22 +138,7 @@ export function LessonPage() {
         </Alert>
       ) : (
         <article className={styles.lesson}>
-          <header>
-            <p className={styles.kicker}>Module {lesson.data.module.number}</p>
-            <h1 className={styles.title}>{lesson.data.module.title}</h1>
-            {/*
-              A lesson has dozens of examples, each with a Copy and a Try it button: a keyboard
-              user who came to practise skips them in one step (issue 26).
-            */}
-            <nav className={styles.jump} aria-label="Lesson shortcuts">
-              <a href="#exercises-heading" onClick={onJump}>
-                Go to the practice exercises
-              </a>
-              <a href="#recap-heading" onClick={onJump}>
-                Go to the recap
-              </a>
-            </nav>
-          </header>
+          <LessonHeader module={lesson.data.module} />
 
           {/* Server-rendered from our own Markdown files; never holds user input. */}
           <div
@@ -129,24 +168,7 @@ export function LessonPage() {
             ))}
           </section>
 
-          <section className={styles.section} aria-labelledby="recap-heading">
-            <h2 id="recap-heading">Recap</h2>
-            <ul className={styles.recap}>
-              {lesson.data.module.recapHtml.map((item, i) => (
-                <li key={i} dangerouslySetInnerHTML={{ __html: item }} />
-              ))}
-            </ul>
-          </section>
-
-          <section className={styles.section} aria-labelledby="next-heading">
-            <h2 id="next-heading">
-              {lesson.data.module.number < 15 ? 'Coming next' : 'Where to go from here'}
-            </h2>
-            <div
-              className={styles.text}
-              dangerouslySetInnerHTML={{ __html: lesson.data.module.nextHtml }}
-            />
-          </section>
+          <LessonClosing module={lesson.data.module} />
 
           <ButtonLink className={styles.return} to="/dashboard">
             Return to Dashboard
