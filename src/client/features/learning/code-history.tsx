@@ -6,6 +6,41 @@ import styles from './learning.module.css';
 /** The workbench keeps each Check through this (the runner imports only this file). */
 export { useRecordCheck } from './learning-api.ts';
 
+type Version = NonNullable<ReturnType<typeof useCodeHistory>['data']>['versions'][number];
+
+interface VersionListProps {
+  versions: Version[];
+  viewing: string | null;
+  onView(versionId: string): void;
+}
+
+function VersionList({ versions, viewing, onView }: VersionListProps) {
+  return (
+    <ol className={styles.versions} aria-label="Earlier versions, newest first">
+      {versions.map((v) => (
+        <li key={v.id} className={styles.version}>
+          <span>{shortDateTime(v.createdAt)}</span>
+          <span className={v.passed ? styles.passed : styles.muted}>
+            {v.passed ? 'Passed' : 'Not passed'}
+          </span>
+          <span className={styles.muted}>
+            {v.lineCount} {v.lineCount === 1 ? 'line' : 'lines'}
+          </span>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-pressed={viewing === v.id}
+            onClick={() => onView(v.id)}
+          >
+            View
+            <span className="visually-hidden"> the version of {shortDateTime(v.createdAt)}</span>
+          </Button>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /**
  * The workbench's earlier versions: every Check keeps the code (the last 20). A version opens
  * read-only; "Restore" puts it into the editor (where Undo brings the replaced code back).
@@ -39,31 +74,11 @@ export function CodeHistory(props: { exerciseId: string; onRestore(code: string)
         ) : versions.length === 0 ? (
           <p className={styles.muted}>No versions yet: each Check keeps one here (the last 20).</p>
         ) : (
-          <ol className={styles.versions} aria-label="Earlier versions, newest first">
-            {versions.map((v) => (
-              <li key={v.id} className={styles.version}>
-                <span>{shortDateTime(v.createdAt)}</span>
-                <span className={v.passed ? styles.passed : styles.muted}>
-                  {v.passed ? 'Passed' : 'Not passed'}
-                </span>
-                <span className={styles.muted}>
-                  {v.lineCount} {v.lineCount === 1 ? 'line' : 'lines'}
-                </span>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-pressed={viewing === v.id}
-                  onClick={() => setViewing(viewing === v.id ? null : v.id)}
-                >
-                  View
-                  <span className="visually-hidden">
-                    {' '}
-                    the version of {shortDateTime(v.createdAt)}
-                  </span>
-                </Button>
-              </li>
-            ))}
-          </ol>
+          <VersionList
+            versions={versions}
+            viewing={viewing}
+            onView={(versionId) => setViewing(viewing === versionId ? null : versionId)}
+          />
         )}
         {viewing !== null && version.data ? (
           <figure className={styles.versionView}>

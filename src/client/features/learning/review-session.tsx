@@ -93,6 +93,32 @@ function Sitting({ queue }: { queue: ReviewQueueReply }) {
   );
 }
 
+/** A question's text is its prose, then (after a blank line) the program it asks about, if any. */
+function splitQuestion(text: string): { prose: string; program: string } {
+  const gap = text.indexOf('\n\n');
+  const prose = gap === -1 ? text : text.slice(0, gap);
+  const program = gap === -1 ? '' : text.slice(gap + 2);
+  return { prose, program };
+}
+
+/** The server's verdict, the explanation and when the question comes back. */
+function ReviewFeedback({ result }: { result: ReviewAnswerReply }) {
+  return (
+    <Alert tone={result.isCorrect ? 'success' : 'info'}>
+      <p>
+        <strong>{result.isCorrect ? 'Right.' : 'Not quite.'}</strong>{' '}
+        {result.isCorrect ? null : <>The answer is {inlineCodeNodes(result.correct)}. </>}
+        {inlineCodeNodes(result.explanation)}
+      </p>
+      <p className={styles.muted}>
+        {result.nextDueAt
+          ? `This question comes back ${shortDateTime(result.nextDueAt)}.`
+          : 'You have now answered it right four times: it leaves your review.'}
+      </p>
+    </Alert>
+  );
+}
+
 function ReviewCard(props: {
   question: ReviewQuestion;
   position: string;
@@ -108,9 +134,7 @@ function ReviewCard(props: {
   const [missing, setMissing] = useState(false);
   const answer = useAnswerReview();
   const id = useId();
-  const gap = question.questionText.indexOf('\n\n');
-  const prose = gap === -1 ? question.questionText : question.questionText.slice(0, gap);
-  const program = gap === -1 ? '' : question.questionText.slice(gap + 2);
+  const { prose, program } = splitQuestion(question.questionText);
 
   const submit = () => {
     if (choice === '') {
@@ -164,20 +188,7 @@ function ReviewCard(props: {
             <p>{answer.error.message}</p>
           </Alert>
         ) : null}
-        {result ? (
-          <Alert tone={result.isCorrect ? 'success' : 'info'}>
-            <p>
-              <strong>{result.isCorrect ? 'Right.' : 'Not quite.'}</strong>{' '}
-              {result.isCorrect ? null : <>The answer is {inlineCodeNodes(result.correct)}. </>}
-              {inlineCodeNodes(result.explanation)}
-            </p>
-            <p className={styles.muted}>
-              {result.nextDueAt
-                ? `This question comes back ${shortDateTime(result.nextDueAt)}.`
-                : 'You have now answered it right four times: it leaves your review.'}
-            </p>
-          </Alert>
-        ) : null}
+        {result ? <ReviewFeedback result={result} /> : null}
         <div className={styles.actions}>
           <Button type="submit" busy={answer.isPending}>
             {result ? 'Next question' : 'Check answer'}

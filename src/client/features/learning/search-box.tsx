@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { useSearch } from './learning-api.ts';
 import styles from './learning.module.css';
@@ -12,19 +12,14 @@ function typingIn(target: EventTarget | null): boolean {
 }
 
 /**
- * The course search in the top bar: results appear under the field as the learner types (after a
- * short pause), each linking to the lesson section, exercise list or glossary term's section. "/"
- * anywhere outside a text field focuses it; Escape closes the results.
+ * "/" anywhere outside a text field focuses the search field; a press outside the box closes the
+ * results.
  */
-export function SearchBox() {
-  const id = useId();
-  const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
-  const [open, setOpen] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const box = useRef<HTMLDivElement>(null);
-  const search = useSearch(query);
-
+function useSearchShortcuts(
+  input: RefObject<HTMLInputElement | null>,
+  box: RefObject<HTMLDivElement | null>,
+  setOpen: (open: boolean) => void,
+) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -43,7 +38,52 @@ export function SearchBox() {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, []);
+  }, [input, box, setOpen]);
+}
+
+type SearchResult = NonNullable<ReturnType<typeof useSearch>['data']>['results'][number];
+
+interface ResultListProps {
+  query: string;
+  results: SearchResult[];
+  onFollow(): void;
+}
+
+function ResultList({ query, results, onFollow }: ResultListProps) {
+  return (
+    <ul className={styles.resultList} aria-label={`Search results for ${query}`}>
+      {results.map((result) => (
+        <li key={`${result.kind}:${result.href}:${result.title}`} className={styles.result}>
+          <Link to={result.href} className={styles.resultLink} onClick={onFollow}>
+            {result.title}
+          </Link>
+          <span className={styles.resultLabel}>
+            {result.kind === 'glossary' ? 'Glossary · ' : ''}
+            {result.label}
+          </span>
+          {/* Escaped by the server; its only tags are the <mark>s around the matches. */}
+          <p className={styles.snippet} dangerouslySetInnerHTML={{ __html: result.snippetHtml }} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The course search in the top bar: results appear under the field as the learner types (after a
+ * short pause), each linking to the lesson section, exercise list or glossary term's section. "/"
+ * anywhere outside a text field focuses it; Escape closes the results.
+ */
+export function SearchBox() {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const search = useSearch(query);
+
+  useSearchShortcuts(input, box, setOpen);
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), 250);
@@ -99,24 +139,7 @@ export function SearchBox() {
           {status}
         </p>
         {results.length > 0 ? (
-          <ul className={styles.resultList} aria-label={`Search results for ${query}`}>
-            {results.map((result) => (
-              <li key={`${result.kind}:${result.href}:${result.title}`} className={styles.result}>
-                <Link to={result.href} className={styles.resultLink} onClick={() => setOpen(false)}>
-                  {result.title}
-                </Link>
-                <span className={styles.resultLabel}>
-                  {result.kind === 'glossary' ? 'Glossary · ' : ''}
-                  {result.label}
-                </span>
-                {/* Escaped by the server; its only tags are the <mark>s around the matches. */}
-                <p
-                  className={styles.snippet}
-                  dangerouslySetInnerHTML={{ __html: result.snippetHtml }}
-                />
-              </li>
-            ))}
-          </ul>
+          <ResultList query={query} results={results} onFollow={() => setOpen(false)} />
         ) : null}
       </div>
     </div>
