@@ -25,7 +25,7 @@ function mainHeading(main: HTMLElement): HTMLElement | null {
  * A page that put the focus inside the main area itself (a quiz question, a form field) keeps it.
  */
 export function RouteFocus({ mainId }: { mainId: string }) {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const previous = useRef<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
@@ -46,7 +46,9 @@ export function RouteFocus({ mainId }: { mainId: string }) {
       stop();
       const active = document.activeElement;
       const pageChoseFocus = active !== null && active !== main && main.contains(active);
-      if (!pageChoseFocus) heading.focus({ preventScroll: true });
+      // Focusing scrolls the heading into view (the app keeps the old page's scroll position),
+      // except when the address names a section: the page scrolls to that itself.
+      if (!pageChoseFocus) heading.focus({ preventScroll: hash !== '' });
       // The page sets its title in an effect of the same commit; read it a frame later.
       requestAnimationFrame(() => setAnnouncement(document.title));
     };
@@ -63,6 +65,8 @@ export function RouteFocus({ mainId }: { mainId: string }) {
       done = true;
       stop();
     };
+    // A change of hash alone is no page change; the hash is read when the path changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, mainId]);
 
   return (
