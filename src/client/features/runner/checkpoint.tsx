@@ -4,19 +4,12 @@
  * shown) the block runs in the page's Python runner, exactly like 'Try it', and its real output
  * appears with the author's one-line why. Nothing is stored or sent: it is practice, not a test.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { LessonCodeBlock } from '#shared/api/lesson.schema.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { samePrediction } from './checkpoint-answers.ts';
-import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
-import { OutputPanel } from './output-panel.tsx';
+import { CheckpointReveal, PredictionOptions, TypedPrediction } from './checkpoint-parts.tsx';
 import styles from './checkpoint.module.css';
-import { TryIt } from './try-it.tsx';
-import { useRunner } from './use-runner.ts';
-
-type CheckpointSpec = NonNullable<LessonCodeBlock['checkpoint']>;
-
-type Stage = { kind: 'predicting'; feedback: string } | { kind: 'revealed'; predicted: boolean };
+import { useCheckpoint, type CheckpointSpec } from './use-checkpoint.ts';
 
 export function Checkpoint(props: {
   block: LessonCodeBlock & { checkpoint: CheckpointSpec };
@@ -26,52 +19,19 @@ export function Checkpoint(props: {
   const { block, number } = props;
   const { options, output, whyHtml } = block.checkpoint;
   const id = useId();
-  const [choice, setChoice] = useState<number | null>(null);
-  const [typed, setTyped] = useState('');
-  const [tried, setTried] = useState<ReadonlySet<number>>(new Set());
-  const [wrongOnce, setWrongOnce] = useState(false);
-  const [stage, setStage] = useState<Stage>({ kind: 'predicting', feedback: '' });
-  const runner = useRunner();
-  const revealHeading = useRef<HTMLParagraphElement>(null);
-
-  // The controls that were used are locked once the output is shown; the focus goes to what replaced them.
-  useEffect(() => {
-    if (stage.kind === 'revealed') revealHeading.current?.focus();
-  }, [stage.kind]);
-
-  function reveal(predicted: boolean) {
-    setStage({ kind: 'revealed', predicted });
-    void runner.execute({
-      code: block.code,
-      ...(block.stdin !== undefined ? { stdin: block.stdin } : {}),
-      timeoutMs: RUN_TIMEOUT_MS,
-    });
-  }
-
-  function check(event: FormEvent) {
-    event.preventDefault();
-    if (stage.kind === 'revealed') return;
-    const prediction = options ? (choice === null ? null : (options[choice] ?? null)) : typed;
-    if (prediction === null || (options === null && typed.trim() === '')) {
-      setStage({
-        kind: 'predicting',
-        feedback: options ? 'Pick one of the outputs first.' : 'Type what you expect first.',
-      });
-      return;
-    }
-    if (samePrediction(prediction, output)) {
-      reveal(true);
-      return;
-    }
-    if (options && choice !== null) setTried(new Set(tried).add(choice));
-    setWrongOnce(true);
-    setStage({
-      kind: 'predicting',
-      feedback: options
-        ? 'Not this one, but it is a guess many people make. Read the code once more and pick again, or press Show me.'
-        : 'Not quite, but it is a guess many people make. Read the code once more and try again, or press Show me.',
-    });
-  }
+  const {
+    choice,
+    setChoice,
+    typed,
+    setTyped,
+    tried,
+    wrongOnce,
+    stage,
+    runner,
+    revealHeadingRef,
+    reveal,
+    check,
+  } = useCheckpoint(block);
 
   const revealed = stage.kind === 'revealed';
   const legendId = `${id}-legend`;
@@ -83,56 +43,15 @@ export function Checkpoint(props: {
             <span className={styles.kicker}>Checkpoint {number}</span> What will this print?
           </legend>
           {options ? (
-            <div className={styles.options}>
-              {options.map((option, i) => {
-                const optionId = `${id}-option-${i}`;
-                const wasTried = tried.has(i);
-                return (
-                  <div key={i} className={styles.option}>
-                    <input
-                      id={optionId}
-                      className={styles.radio}
-                      type="radio"
-                      name={`${id}-prediction`}
-                      checked={choice === i}
-                      onChange={() => setChoice(i)}
-                      // Enter on a choice checks it, in every browser (implicit submission from a
-                      // radio button is not something all of them do).
-                      onKeyDown={(event) => {
-                        if (event.key !== 'Enter') return;
-                        event.preventDefault();
-                        event.currentTarget.form?.requestSubmit();
-                      }}
-                      aria-describedby={wasTried ? `${optionId}-tried` : undefined}
-                    />
-                    <label
-                      htmlFor={optionId}
-                      className={wasTried ? `${styles.label} ${styles.tried}` : styles.label}
-                    >
-                      <code className={styles.printed}>{option === '' ? ' ' : option}</code>
-                      {wasTried ? (
-                        <span id={`${optionId}-tried`} className={styles.triedNote}>
-                          You tried this one
-                        </span>
-                      ) : null}
-                    </label>
-                  </div>
-                );
-              })}
-            </div>
+            <PredictionOptions
+              id={id}
+              options={options}
+              choice={choice}
+              tried={tried}
+              onChoose={setChoice}
+            />
           ) : (
-            <div className={styles.typed}>
-              <label htmlFor={`${id}-typed`}>Type the output, line by line</label>
-              <textarea
-                id={`${id}-typed`}
-                rows={2}
-                value={typed}
-                spellCheck={false}
-                autoCapitalize="off"
-                autoComplete="off"
-                onChange={(event) => setTyped(event.target.value)}
-              />
-            </div>
+            <TypedPrediction id={id} typed={typed} onType={setTyped} />
           )}
           {revealed ? null : (
             <div className={styles.actions}>
@@ -155,26 +74,15 @@ export function Checkpoint(props: {
       </p>
 
       {revealed ? (
-        <div className={styles.reveal}>
-          <p ref={revealHeading} tabIndex={-1} className={styles.verdict}>
-            {stage.predicted ? 'You predicted it.' : 'Here is what it prints.'}
-          </p>
-          <OutputPanel
-            status={runner.status}
-            output={runner.output}
-            result={runner.result}
-            label={`Output of checkpoint ${number}`}
-          />
-          {runner.result?.kind === 'unavailable' ? (
-            // Python could not start (offline, say): the author's verified output stands in for it.
-            <pre className={styles.known} aria-label={`What checkpoint ${number} prints`}>
-              {output}
-            </pre>
-          ) : null}
-          {/* From our own Markdown, rendered on the server; never holds user input. */}
-          <p className={styles.why} dangerouslySetInnerHTML={{ __html: whyHtml }} />
-          <TryIt block={block} />
-        </div>
+        <CheckpointReveal
+          block={block}
+          number={number}
+          output={output}
+          whyHtml={whyHtml}
+          predicted={stage.predicted}
+          runner={runner}
+          headingRef={revealHeadingRef}
+        />
       ) : null}
     </section>
   );

@@ -1,0 +1,133 @@
+/* The pieces of a checkpoint's markup (checkpoint.tsx puts them together). */
+import type { Ref } from 'react';
+import type { LessonCodeBlock } from '#shared/api/lesson.schema.ts';
+import { OutputPanel } from './output-panel.tsx';
+import styles from './checkpoint.module.css';
+import { TryIt } from './try-it.tsx';
+import type { useRunner } from './use-runner.ts';
+
+interface PredictionOptionsProps {
+  id: string;
+  options: readonly string[];
+  choice: number | null;
+  tried: ReadonlySet<number>;
+  onChoose(index: number): void;
+}
+
+/** The author's possible outputs as radio buttons; the ones already tried say so. */
+export function PredictionOptions({
+  id,
+  options,
+  choice,
+  tried,
+  onChoose,
+}: PredictionOptionsProps) {
+  return (
+    <div className={styles.options}>
+      {options.map((option, i) => {
+        const optionId = `${id}-option-${i}`;
+        const wasTried = tried.has(i);
+        return (
+          <div key={i} className={styles.option}>
+            <input
+              id={optionId}
+              className={styles.radio}
+              type="radio"
+              name={`${id}-prediction`}
+              checked={choice === i}
+              onChange={() => onChoose(i)}
+              // Enter on a choice checks it, in every browser (implicit submission from a
+              // radio button is not something all of them do).
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter') return;
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }}
+              aria-describedby={wasTried ? `${optionId}-tried` : undefined}
+            />
+            <label
+              htmlFor={optionId}
+              className={wasTried ? `${styles.label} ${styles.tried}` : styles.label}
+            >
+              <code className={styles.printed}>{option === '' ? ' ' : option}</code>
+              {wasTried ? (
+                <span id={`${optionId}-tried`} className={styles.triedNote}>
+                  You tried this one
+                </span>
+              ) : null}
+            </label>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+interface TypedPredictionProps {
+  id: string;
+  typed: string;
+  onType(text: string): void;
+}
+
+/** A checkpoint without options: the learner types the output they expect. */
+export function TypedPrediction({ id, typed, onType }: TypedPredictionProps) {
+  return (
+    <div className={styles.typed}>
+      <label htmlFor={`${id}-typed`}>Type the output, line by line</label>
+      <textarea
+        id={`${id}-typed`}
+        rows={2}
+        value={typed}
+        spellCheck={false}
+        autoCapitalize="off"
+        autoComplete="off"
+        onChange={(event) => onType(event.target.value)}
+      />
+    </div>
+  );
+}
+
+interface CheckpointRevealProps {
+  block: LessonCodeBlock;
+  number: number;
+  /** The expected output, shown when Python cannot run. */
+  output: string;
+  whyHtml: string;
+  predicted: boolean;
+  runner: ReturnType<typeof useRunner>;
+  headingRef: Ref<HTMLParagraphElement>;
+}
+
+/** After the prediction: the verdict, the real output, the author's why and 'Try it'. */
+export function CheckpointReveal({
+  block,
+  number,
+  output,
+  whyHtml,
+  predicted,
+  runner,
+  headingRef,
+}: CheckpointRevealProps) {
+  return (
+    <div className={styles.reveal}>
+      <p ref={headingRef} tabIndex={-1} className={styles.verdict}>
+        {predicted ? 'You predicted it.' : 'Here is what it prints.'}
+      </p>
+      <OutputPanel
+        status={runner.status}
+        output={runner.output}
+        result={runner.result}
+        label={`Output of checkpoint ${number}`}
+      />
+      {runner.result?.kind === 'unavailable' ? (
+        // Python could not start (offline, say): the author's verified output stands in for it.
+        <pre className={styles.known} aria-label={`What checkpoint ${number} prints`}>
+          {output}
+        </pre>
+      ) : null}
+      {/* From our own Markdown, rendered on the server; never holds user input. */}
+      <p className={styles.why} dangerouslySetInnerHTML={{ __html: whyHtml }} />
+      <TryIt block={block} />
+    </div>
+  );
+}
