@@ -13,9 +13,112 @@ import {
   sharedObjects,
   showValue,
   type Trace,
+  type TraceStep,
   type TraceValue,
 } from './trace.ts';
 import { STEP_LIMIT } from './worker-python.ts';
+
+/** Where the program is at this step, in words. */
+function whereText(step: TraceStep): string {
+  return step.event === 'end'
+    ? 'The program has finished.'
+    : step.event === 'return'
+      ? `Line ${step.line}: ${step.frames.at(-1)?.name ?? 'the function'}() returns.`
+      : `Next to run: line ${step.line}.`;
+}
+
+/** The trace has no step: the program ended before its first line ran. */
+function NoSteps({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+  return (
+    <section className={styles.panel} aria-labelledby={titleId}>
+      <h3 id={titleId} className={styles.title}>
+        Step through
+      </h3>
+      <p>The program finished before running a single line, so there is nothing to step through.</p>
+      <Button size="sm" variant="quiet" onClick={onClose}>
+        Close steps
+      </Button>
+    </section>
+  );
+}
+
+interface StepControlsProps {
+  step: TraceStep;
+  index: number;
+  count: number;
+  go(index: number): void;
+}
+
+/** Back, Next, the slider and the step's position. */
+function StepControls({ step, index, count, go }: StepControlsProps) {
+  return (
+    <div className={styles.controls}>
+      <Button size="sm" variant="secondary" onClick={() => go(index - 1)} unavailable={index === 0}>
+        Back
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => go(index + 1)}
+        disabled={index === count - 1}
+      >
+        Next
+      </Button>
+      <label className={styles.slider}>
+        <span className={styles.visuallyHidden}>Step</span>
+        <input
+          type="range"
+          min={1}
+          max={count}
+          value={index + 1}
+          onChange={(event) => go(Number(event.target.value) - 1)}
+          aria-valuetext={`Step ${index + 1} of ${count}, line ${step.line}`}
+        />
+      </label>
+      <span className={styles.position} data-testid="step-position">
+        Step {index + 1} of {count}
+      </span>
+    </div>
+  );
+}
+
+/** Each frame on the call stack with its variables, the running one last. */
+function FrameList({ step, shared }: { step: TraceStep; shared: Map<number, string[]> }) {
+  return (
+    <div className={styles.frames}>
+      {step.frames.map((frame, depth) => (
+        <div key={depth} className={styles.frame} data-testid="step-frame">
+          <p className={styles.frameTitle}>
+            {frameTitle(frame)}
+            {step.frames.length > 1 && depth === step.frames.length - 1 && ' (running now)'}
+          </p>
+          {frame.vars.length === 0 ? (
+            <p className={styles.empty}>No variables yet.</p>
+          ) : (
+            <table className={styles.vars}>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Value</th>
+                </tr>
+              </thead>
+              <tbody>
+                {frame.vars.map(([name, value]) => (
+                  <tr key={name} data-name={name}>
+                    <th scope="row">{name}</th>
+                    <td>
+                      <ValueCell value={value} name={name} shared={shared} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
 
 export function StepThrough(props: {
   trace: Trace;
@@ -47,21 +150,7 @@ export function StepThrough(props: {
     event.preventDefault();
   };
 
-  if (!step) {
-    return (
-      <section className={styles.panel} aria-labelledby={`${id}-title`}>
-        <h3 id={`${id}-title`} className={styles.title}>
-          Step through
-        </h3>
-        <p>
-          The program finished before running a single line, so there is nothing to step through.
-        </p>
-        <Button size="sm" variant="quiet" onClick={props.onClose}>
-          Close steps
-        </Button>
-      </section>
-    );
-  }
+  if (!step) return <NoSteps titleId={`${id}-title`} onClose={props.onClose} />;
 
   const shared = sharedObjects(step);
   const printed = stdout.slice(0, step.out);
@@ -86,77 +175,11 @@ export function StepThrough(props: {
           through records. Try it with fewer loop rounds.
         </p>
       )}
-      <div className={styles.controls}>
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => go(index - 1)}
-          unavailable={index === 0}
-        >
-          Back
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => go(index + 1)}
-          disabled={index === last}
-        >
-          Next
-        </Button>
-        <label className={styles.slider}>
-          <span className={styles.visuallyHidden}>Step</span>
-          <input
-            type="range"
-            min={1}
-            max={steps.length}
-            value={index + 1}
-            onChange={(event) => go(Number(event.target.value) - 1)}
-            aria-valuetext={`Step ${index + 1} of ${steps.length}, line ${step.line}`}
-          />
-        </label>
-        <span className={styles.position} data-testid="step-position">
-          Step {index + 1} of {steps.length}
-        </span>
-      </div>
+      <StepControls step={step} index={index} count={steps.length} go={go} />
       <p className={styles.where} data-testid="step-line">
-        {step.event === 'end'
-          ? 'The program has finished.'
-          : step.event === 'return'
-            ? `Line ${step.line}: ${step.frames.at(-1)?.name ?? 'the function'}() returns.`
-            : `Next to run: line ${step.line}.`}
+        {whereText(step)}
       </p>
-      <div className={styles.frames}>
-        {step.frames.map((frame, depth) => (
-          <div key={depth} className={styles.frame} data-testid="step-frame">
-            <p className={styles.frameTitle}>
-              {frameTitle(frame)}
-              {step.frames.length > 1 && depth === step.frames.length - 1 && ' (running now)'}
-            </p>
-            {frame.vars.length === 0 ? (
-              <p className={styles.empty}>No variables yet.</p>
-            ) : (
-              <table className={styles.vars}>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Value</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {frame.vars.map(([name, value]) => (
-                    <tr key={name} data-name={name}>
-                      <th scope="row">{name}</th>
-                      <td>
-                        <ValueCell value={value} name={name} shared={shared} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </div>
-        ))}
-      </div>
+      <FrameList step={step} shared={shared} />
       <div>
         <p className={styles.frameTitle}>Output so far</p>
         <pre className={styles.output} data-testid="step-output">

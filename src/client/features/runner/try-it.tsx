@@ -6,12 +6,11 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 
 import type { LessonCodeBlock } from '#shared/api/lesson.schema.ts';
 import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
 import type { EditorHandle } from './code-editor.tsx';
-import { OutputPanel } from './output-panel.tsx';
-import { StepThrough } from './step-through.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useRuntime } from './runtime-context.tsx';
 import styles from './runner.module.css';
 import { useRunner } from './use-runner.ts';
+import { RunOutput } from './workbench-parts.tsx';
 
 const CodeEditor = lazy(() => import('./code-editor.tsx'));
 
@@ -107,25 +106,7 @@ function TryItPanel({ block, id }: { block: LessonCodeBlock; id: string }) {
           />
         </details>
       )}
-      <OutputPanel
-        status={runner.status}
-        output={runner.output}
-        result={runner.result}
-        label={`Output of example ${block.index + 1}`}
-        waiting={runner.waiting}
-        onAnswer={runner.answer}
-      />
-      {runner.trace && (
-        <StepThrough
-          trace={runner.trace}
-          stdout={runner.output
-            .filter((c) => c.stream === 'stdout')
-            .map((c) => c.text)
-            .join('')}
-          onStep={markStep}
-          onClose={runner.closeTrace}
-        />
-      )}
+      <RunOutput runner={runner} label={`Output of example ${block.index + 1}`} onStep={markStep} />
     </div>
   );
 }
