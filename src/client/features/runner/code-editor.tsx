@@ -71,6 +71,38 @@ export interface CodeEditorProps {
   handleRef?: (handle: EditorHandle | null) => void;
 }
 
+/** What the workbench may do to an editor: replace its code, focus it, mark a line. */
+function editorHandle(view: EditorView): EditorHandle {
+  return {
+    setCode(code) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: code } });
+    },
+    focus() {
+      view.focus();
+    },
+    markLine(line, kind = 'error') {
+      const valid = line !== null && line >= 1 && line <= view.state.doc.lines;
+      const mark = valid ? { line, kind } : null;
+      const at = mark ? view.state.doc.line(mark.line).from : 0;
+      view.dispatch({
+        effects: mark
+          ? [setMark.of(mark), EditorView.scrollIntoView(at, { y: 'nearest' })]
+          : [setMark.of(null)],
+      });
+      // The editor itself may be off screen (a long lesson page): bring the line into the page.
+      if (mark) {
+        const { node } = view.domAtPos(at);
+        const element = node instanceof Element ? node : node.parentElement;
+        const lineElement = element?.closest('.cm-line');
+        // (jsdom, in component tests, has no scrollIntoView.)
+        if (lineElement && 'scrollIntoView' in lineElement) {
+          lineElement.scrollIntoView({ block: 'nearest' });
+        }
+      }
+    },
+  };
+}
+
 export default function CodeEditor(props: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   // The editor is created once; the latest callbacks are read through this ref.
@@ -130,34 +162,7 @@ export default function CodeEditor(props: CodeEditorProps) {
         ],
       }),
     });
-    latest.current.handleRef?.({
-      setCode(code) {
-        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: code } });
-      },
-      focus() {
-        view.focus();
-      },
-      markLine(line, kind = 'error') {
-        const valid = line !== null && line >= 1 && line <= view.state.doc.lines;
-        const mark = valid ? { line, kind } : null;
-        const at = mark ? view.state.doc.line(mark.line).from : 0;
-        view.dispatch({
-          effects: mark
-            ? [setMark.of(mark), EditorView.scrollIntoView(at, { y: 'nearest' })]
-            : [setMark.of(null)],
-        });
-        // The editor itself may be off screen (a long lesson page): bring the line into the page.
-        if (mark) {
-          const { node } = view.domAtPos(at);
-          const element = node instanceof Element ? node : node.parentElement;
-          const lineElement = element?.closest('.cm-line');
-          // (jsdom, in component tests, has no scrollIntoView.)
-          if (lineElement && 'scrollIntoView' in lineElement) {
-            lineElement.scrollIntoView({ block: 'nearest' });
-          }
-        }
-      },
-    });
+    latest.current.handleRef?.(editorHandle(view));
     return () => {
       latest.current.handleRef?.(null);
       view.destroy();

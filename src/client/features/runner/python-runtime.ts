@@ -60,6 +60,40 @@ interface Current {
   finish: (outcome: RunOutcome) => void;
 }
 
+/** What a run that crashed the interpreter reports: the output so far and a PythonCrash error. */
+function crashOutcome(current: Current, message: string): RunOutcome {
+  return {
+    stdout: current.stdout,
+    stderr: current.stderr,
+    error: {
+      type: 'PythonCrash',
+      mro: ['PythonCrash'],
+      message,
+      line: `Python stopped unexpectedly: ${message.split('\n')[0] ?? ''}`,
+      traceback: '',
+      phase: 'code',
+    },
+    timedOut: false,
+    stopped: false,
+  };
+}
+
+/** The worker's 'run' message; the request travels as JSON, with empty strings for what is left out. */
+function runMessage(id: number, request: RunRequest, ask: boolean, trace: boolean): WorkerRequest {
+  return {
+    type: 'run',
+    id,
+    request: JSON.stringify({
+      code: request.code,
+      stdin: request.stdin ?? '',
+      setup: request.setup ?? '',
+      tests: request.tests ?? '',
+    }),
+    ask,
+    trace,
+  };
+}
+
 class WorkerHandle {
   readonly worker: Worker;
   readonly interrupt: Int32Array | undefined;
@@ -244,35 +278,11 @@ export class PythonRuntime implements PythonRunner {
         } else if (reply.type === 'crash') {
           // The interpreter is in an unknown state: start over with a fresh one.
           this.restart();
-          current.finish({
-            stdout: current.stdout,
-            stderr: current.stderr,
-            error: {
-              type: 'PythonCrash',
-              mro: ['PythonCrash'],
-              message: reply.message,
-              line: `Python stopped unexpectedly: ${reply.message.split('\n')[0] ?? ''}`,
-              traceback: '',
-              phase: 'code',
-            },
-            timedOut: false,
-            stopped: false,
-          });
+          current.finish(crashOutcome(current, reply.message));
         }
       };
       handle.onFatal = (message) => handle.onReply({ type: 'crash', id, message });
-      handle.worker.postMessage({
-        type: 'run',
-        id,
-        request: JSON.stringify({
-          code: request.code,
-          stdin: request.stdin ?? '',
-          setup: request.setup ?? '',
-          tests: request.tests ?? '',
-        }),
-        ask,
-        trace: hooks.trace === true,
-      } satisfies WorkerRequest);
+      handle.worker.postMessage(runMessage(id, request, ask, hooks.trace === true));
     });
   }
 

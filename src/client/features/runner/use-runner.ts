@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { RunRequest } from '#shared/content/python-checks.ts';
 import { useRuntime } from './runtime-context.tsx';
 import { runResult, type RunnerResult, type RunOutcome } from './run-results.ts';
@@ -24,6 +24,35 @@ export function usePreloadWhenIdle(): void {
   }, [runtime]);
 }
 
+/** Streamed output joins the last chunk when it comes from the same stream. */
+function appendChunk(old: OutputChunk[], chunk: OutputChunk): OutputChunk[] {
+  const last = old[old.length - 1];
+  if (last && last.stream === chunk.stream) {
+    return [...old.slice(0, -1), { stream: last.stream, text: last.text + chunk.text }];
+  }
+  return [...old, chunk];
+}
+
+/** Python could not run at all (it failed to load, or its worker died). */
+function unavailable(error: unknown): RunnerResult {
+  return {
+    kind: 'unavailable',
+    text: error instanceof Error ? error.message : 'Python could not be started.',
+  };
+}
+
+/** Whether the component is still on the page (a run's late updates are dropped otherwise). */
+function useMounted(): RefObject<boolean> {
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  return mounted;
+}
+
 /** The state of one editor's runs: streamed output, status and the last result. */
 export function useRunner() {
   const runtime = useRuntime();
@@ -33,13 +62,7 @@ export function useRunner() {
   /** The program waits in input() for a line typed in the console. */
   const [waiting, setWaiting] = useState(false);
   const [trace, setTrace] = useState<Trace | undefined>(undefined);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMounted();
 
   /**
    * Runs one request, or several in turn (the cases of a Check). Each run's output replaces the
@@ -70,16 +93,7 @@ export function useRunner() {
             onStatus: (s) => mounted.current && setStatus(s),
             onOutput: (chunk) => {
               if (!mounted.current) return;
-              setOutput((old) => {
-                const last = old[old.length - 1];
-                if (last && last.stream === chunk.stream) {
-                  return [
-                    ...old.slice(0, -1),
-                    { stream: last.stream, text: last.text + chunk.text },
-                  ];
-                }
-                return [...old, chunk];
-              });
+              setOutput((old) => appendChunk(old, chunk));
             },
           });
           if (!mounted.current) return outcome;
@@ -93,10 +107,7 @@ export function useRunner() {
         return outcome;
       } catch (error) {
         if (mounted.current) {
-          setResult({
-            kind: 'unavailable',
-            text: error instanceof Error ? error.message : 'Python could not be started.',
-          });
+          setResult(unavailable(error));
         }
         return undefined;
       } finally {
@@ -106,7 +117,7 @@ export function useRunner() {
         }
       }
     },
-    [runtime],
+    [runtime, mounted],
   );
 
   const stop = useCallback(() => runtime().stop(), [runtime]);
