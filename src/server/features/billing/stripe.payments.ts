@@ -4,6 +4,7 @@ import {
   RefundRefusedError,
   WebhookSignatureError,
   type CheckoutInfo,
+  type CreateCheckoutParams,
   type PaymentsDriver,
   type ProviderEvent,
   type ProviderEventEffect,
@@ -31,39 +32,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsDr
   return {
     kind: 'stripe',
 
-    async createCheckout(params) {
-      let session: Stripe.Checkout.Session;
-      try {
-        session = await stripe.checkout.sessions.create(
-          {
-            mode: 'payment',
-            line_items: [
-              options.priceId
-                ? { price: options.priceId, quantity: 1 }
-                : {
-                    quantity: 1,
-                    price_data: {
-                      currency: params.currency,
-                      unit_amount: params.amountCents,
-                      product_data: { name: params.productName },
-                    },
-                  },
-            ],
-            client_reference_id: params.userId,
-            customer_email: params.email,
-            metadata: { userId: params.userId },
-            payment_intent_data: { metadata: { userId: params.userId } },
-            success_url: params.successUrl,
-            cancel_url: params.cancelUrl,
-          },
-          { idempotencyKey: params.idempotencyKey },
-        );
-      } catch (err) {
-        throw new PaymentsUnavailableError(`Stripe refused to create a checkout: ${describe(err)}`);
-      }
-      if (!session.url) throw new PaymentsUnavailableError('Stripe sent no checkout address.');
-      return { id: session.id, url: session.url };
-    },
+    createCheckout: (params) => createCheckoutSession(stripe, options.priceId, params),
 
     async retrieveCheckout(sessionId) {
       try {
@@ -171,4 +140,43 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
 
 function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/** Opens a hosted Checkout Session in payment mode for one year of access. */
+async function createCheckoutSession(
+  stripe: Stripe,
+  priceId: string | undefined,
+  params: CreateCheckoutParams,
+): Promise<{ id: string; url: string }> {
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          priceId
+            ? { price: priceId, quantity: 1 }
+            : {
+                quantity: 1,
+                price_data: {
+                  currency: params.currency,
+                  unit_amount: params.amountCents,
+                  product_data: { name: params.productName },
+                },
+              },
+        ],
+        client_reference_id: params.userId,
+        customer_email: params.email,
+        metadata: { userId: params.userId },
+        payment_intent_data: { metadata: { userId: params.userId } },
+        success_url: params.successUrl,
+        cancel_url: params.cancelUrl,
+      },
+      { idempotencyKey: params.idempotencyKey },
+    );
+  } catch (err) {
+    throw new PaymentsUnavailableError(`Stripe refused to create a checkout: ${describe(err)}`);
+  }
+  if (!session.url) throw new PaymentsUnavailableError('Stripe sent no checkout address.');
+  return { id: session.id, url: session.url };
 }
