@@ -111,6 +111,18 @@ for (const who of ['visitor', 'signed in', 'subscriber'] as const) {
               clientWidth: document.documentElement.clientWidth,
             }));
             expect(scrollWidth, address).toBeLessThanOrEqual(clientWidth);
+            if (address.startsWith('/dashboard/quiz/') && who === 'subscriber') {
+              // Quiz answers and the quiz's buttons are large targets for a thumb: 44 px high.
+              const targets = page.locator('#main input[type="radio"] + label, #main button');
+              await expect(targets.first()).toBeVisible();
+              const heights = await targets.evaluateAll((elements) =>
+                elements
+                  .filter((element) => element.getClientRects().length > 0)
+                  .map((element) => element.getBoundingClientRect().height),
+              );
+              expect(heights.length).toBeGreaterThan(2);
+              for (const height of heights) expect(height).toBeGreaterThanOrEqual(44);
+            }
           });
         }
         await context.close();
