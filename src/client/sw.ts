@@ -6,7 +6,12 @@
  * is left to the browser as if there were no service worker (no respondWith).
  */
 import { relayMessage, relayResponse } from './sw/input-relay.ts';
-import { keepAppShell, offlineMessage, offlineResponse } from './sw/offline-cache.ts';
+import {
+  dropOldCaches,
+  keepAppShell,
+  offlineMessage,
+  offlineResponse,
+} from './sw/offline-cache.ts';
 
 /* The DOM library has no service-worker types, and the WebWorker library clashes with it. */
 interface ExtendableEvent extends Event {
@@ -38,6 +43,7 @@ sw.addEventListener('fetch', (event) => {
 // Offline (issue 22, decision 0018): lessons the learner opened, the app shell and the Python runtime
 // stay usable without a connection. It leaves relay requests alone (answered above).
 sw.addEventListener('install', (event) => event.waitUntil(keepAppShell().catch(() => undefined)));
+sw.addEventListener('activate', (event) => event.waitUntil(dropOldCaches()));
 sw.addEventListener('fetch', (event) => {
   const response = offlineResponse(event.request);
   if (response) event.respondWith(response);

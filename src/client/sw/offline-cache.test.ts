@@ -37,6 +37,9 @@ class MemoryCaches {
   async delete(name: string): Promise<boolean> {
     return this.stores.delete(name);
   }
+  async keys(): Promise<string[]> {
+    return [...this.stores.keys()];
+  }
 }
 
 /** What the network answers; `online: false` makes every request fail as a browser's fetch does. */
@@ -139,6 +142,15 @@ describe('the offline cache of paid answers', () => {
     answer(new Response('a’s lesson'));
     await pending;
     expect(learnerEntries()).toBe(0);
+  });
+
+  it('drops caches of earlier versions at activation, and only those', async () => {
+    const sw = await load();
+    await storage.open('indent-shell-v0');
+    await storage.open('someone-else');
+    await storage.open(OFFLINE_CACHES.shell);
+    await sw.dropOldCaches();
+    expect([...storage.stores.keys()].sort()).toEqual([OFFLINE_CACHES.shell, 'someone-else']);
   });
 
   it('leaves other sites, sign-in and the input relay to the browser', async () => {

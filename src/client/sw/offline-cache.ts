@@ -137,6 +137,17 @@ export function offlineMessage(data: unknown): Promise<void> | false {
   return false;
 }
 
+/** At activation: caches of earlier versions of this worker (renamed when their format changes). */
+export async function dropOldCaches(): Promise<void> {
+  const current = new Set<string>(Object.values(OFFLINE_CACHES));
+  const names = await caches.keys();
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith('indent-') && !current.has(name))
+      .map((name) => caches.delete(name)),
+  );
+}
+
 /** Written at install: the app shell every page falls back on offline. */
 export async function keepAppShell(): Promise<void> {
   await (await caches.open(OFFLINE_CACHES.shell)).addAll(['/app-shell.html']);
