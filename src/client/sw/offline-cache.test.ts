@@ -153,12 +153,17 @@ describe('the offline cache of paid answers', () => {
     expect([...storage.stores.keys()].sort()).toEqual([OFFLINE_CACHES.shell, 'someone-else']);
   });
 
-  it('leaves other sites, sign-in and the input relay to the browser', async () => {
+  it('leaves other sites, sign-in, the user, orders and the input relay to the browser', async () => {
     const sw = await load();
     expect(
       sw.offlineResponse(new Request('https://other.test/api/lessons/module3')),
     ).toBeUndefined();
     expect(sw.offlineResponse(new Request(`${ORIGIN}/api/auth/start`))).toBeUndefined();
+    expect(sw.offlineResponse(new Request(`${ORIGIN}/api/user/g1`))).toBeUndefined();
+    expect(
+      sw.offlineResponse(new Request(`${ORIGIN}/api/order/success?session_id=1`)),
+    ).toBeUndefined();
+    expect(sw.offlineResponse(new Request(`${ORIGIN}/api/exercise-progress`))).toBeDefined();
     expect(sw.offlineResponse(new Request(`${ORIGIN}/__indent-relay/input/1`))).toBeUndefined();
     expect(
       sw.offlineResponse(new Request(`${ORIGIN}/api/exercise-progress`, { method: 'PUT' })),

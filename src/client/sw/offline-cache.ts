@@ -16,8 +16,13 @@ import { isOfflineKeepMessage, isOfflineOwnerMessage, OFFLINE_CACHES } from './o
 
 const OWNER_KEY = '/__indent-offline-owner';
 
-/** Requests the learner's cache never keeps: sign-in, development pages, health and API docs. */
-const NOT_KEPT = /^\/api\/(auth\/|dev-|health|docs|logout|exchange-code|client-errors)/;
+/**
+ * The reads the learning pages make (lesson, exercises and saved code, dashboard, progress, review,
+ * rhythm, code history): the only answers kept. Everything else (sign-in, the user, orders,
+ * certificates, development pages) goes to the network untouched, as if there were no worker.
+ */
+const KEPT =
+  /^\/api\/(lessons\/[^/]+|modules|progress|exercise-progress|quizzes|quiz-by-title\/[^/]+|user\/[^/]+\/quiz-scores|review(\/.*)?|rhythm(\/.*)?|code-history(\/.*)?)$/;
 
 /**
  * Compressed copies make the server answer with Vary: Accept-Encoding; the stored answer is the same
@@ -114,7 +119,7 @@ export function offlineResponse(request: Request): Promise<Response> | undefined
   }
   if (request.method !== 'GET') return undefined;
   if (url.pathname.startsWith('/api/')) {
-    return NOT_KEPT.test(url.pathname) ? undefined : networkFirstApi(request);
+    return KEPT.test(url.pathname) ? networkFirstApi(request) : undefined;
   }
   if (request.mode === 'navigate') return networkFirstPage(request);
   if (immutable(url.pathname) || url.pathname === '/manifest.webmanifest') {
