@@ -166,7 +166,42 @@ describe('reminder job', () => {
     const rows = await outbox();
     expect(rows.map((r) => r.kind)).toEqual(['access_ended']);
     expect(rows[0]?.text_body).toContain('Your account stays');
+    expect(rows[0]?.text_body).toContain('certificate of completion, it stays valid');
     expect(rows[0]?.text_body).toContain(`Buy another year: ${ORIGIN}/pricing`);
+  });
+
+  it('says how many days are really left when the job runs late', async () => {
+    const who = await person();
+    const order = await paidOrder(who.id, clock.now());
+    clock.set(addDays(order.accessEndsAt, -9));
+    expect((await reminderJob().runOnce()).reminders).toBe(1);
+    const [row] = await outbox();
+    expect(row?.text_body).toContain('ends in 9 days, on March 1, 2027 (UTC)');
+    expect(row?.text_body).not.toContain('14 days');
+  });
+
+  it('tells nothing to a learner whose order was revoked, and a revoked later order is no renewal', async () => {
+    const revoked = await person();
+    const order = await paidOrder(revoked.id, clock.now());
+    const stillPaid = await person();
+    const first = await paidOrder(stillPaid.id, clock.now());
+    const refunded = await paidOrder(stillPaid.id, addDays(clock.now(), 300));
+    for (const id of [order.id, refunded.id]) {
+      await database.db
+        .updateTable('orders')
+        .set({ revoked_at: clock.now().toISOString(), revoke_reason: 'refund' })
+        .where('id', '=', id)
+        .execute();
+    }
+    clock.set(addDays(first.accessEndsAt, -REMINDER_DAYS));
+    expect((await reminderJob().runOnce()).reminders).toBe(1);
+    clock.set(first.accessEndsAt);
+    expect((await reminderJob().runOnce()).endedNotes).toBe(1);
+    const rows = await outbox();
+    expect(rows.map((r) => [r.kind, r.to_address])).toEqual([
+      ['reminder', stillPaid.email],
+      ['access_ended', stillPaid.email],
+    ]);
   });
 
   it('tells nobody who bought another year, and no anonymized account', async () => {

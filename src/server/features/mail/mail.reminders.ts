@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { addDays, type Clock } from '../../platform/clock.ts';
+import { addDays, DAY_MS, type Clock } from '../../platform/clock.ts';
 import { accessEndedMail, reminderMail } from './mail.templates.ts';
 import { orderMailKey, type OutboxRepo } from './outbox.repo.ts';
 
@@ -44,7 +44,8 @@ export function createReminders(deps: {
         nowIso,
         addDays(now, REMINDER_DAYS).toISOString(),
       )) {
-        const mail = reminderMail(due, origin);
+        const daysLeft = Math.ceil((Date.parse(due.accessEndsAt) - now.getTime()) / DAY_MS);
+        const mail = reminderMail({ ...due, daysLeft }, origin);
         const queued = await repo.insert({
           dedupeKey: orderMailKey('reminder', due.orderId),
           kind: 'reminder',

@@ -21,6 +21,11 @@ export interface ReminderFacts {
   accessEndsAt: string;
 }
 
+/** A reminder also says how many days are left: a late run, or a short grant, is not 14 days out. */
+export interface ReminderMailFacts extends ReminderFacts {
+  daysLeft: number;
+}
+
 /** How long the account stays after access ends (privacy policy; features/privacy RETENTION). */
 const ACCOUNT_KEPT_MONTHS = 12;
 
@@ -115,11 +120,12 @@ export function receiptMail(facts: ReceiptFacts, origin: string): RenderedMail {
   ]);
 }
 
-/** Fourteen days before access ends. */
-export function reminderMail(facts: ReminderFacts, origin: string): RenderedMail {
+/** Fourteen days (or, for a shorter grant or a late run, fewer) before access ends. */
+export function reminderMail(facts: ReminderMailFacts, origin: string): RenderedMail {
+  const days = facts.daysLeft === 1 ? '1 day' : `${facts.daysLeft} days`;
   return render(`Your ${site.productName} access ends on ${mailDate(facts.accessEndsAt)}`, [
     greeting(facts.name),
-    `Your year of access to ${site.planName} ends in 14 days, on ${mailDate(facts.accessEndsAt)} (UTC). It does not renew by itself, and nothing will be charged.`,
+    `Your access to ${site.planName} ends in ${days}, on ${mailDate(facts.accessEndsAt)} (UTC). It does not renew by itself, and nothing will be charged.`,
     'Until then every lesson, quiz and exercise is open to you:',
     { link: ['Continue on your dashboard', `${origin}/dashboard`] },
     'If you want more time, you can buy another year from the pricing page:',
@@ -131,8 +137,9 @@ export function reminderMail(facts: ReminderFacts, origin: string): RenderedMail
 export function accessEndedMail(facts: ReminderFacts, origin: string): RenderedMail {
   return render(`Your ${site.productName} access has ended`, [
     greeting(facts.name),
-    `Your year of access to ${site.planName} ended on ${mailDate(facts.accessEndsAt)} (UTC).`,
+    `Your access to ${site.planName} ended on ${mailDate(facts.accessEndsAt)} (UTC).`,
     `Your account stays: you can still sign in, and your progress and saved code are kept for ${ACCOUNT_KEPT_MONTHS} months, as our privacy policy says.`,
+    'If you earned a certificate of completion, it stays valid at its address, and you can still withdraw it after signing in.',
     'To continue learning where you stopped, buy another year:',
     { link: ['Buy another year', `${origin}/pricing`] },
     'Thank you for learning with us.',

@@ -205,7 +205,8 @@ function deliveryQueries(db: Db) {
 /**
  * Paid orders whose access ends in (from, to], told nothing of this `kind` yet, whose holder
  * has not been anonymized and has no other paid order lasting longer (who bought another year
- * needs no reminder).
+ * needs no reminder). A revoked order (refund, dispute, or by hand) ended its access already: it
+ * gets no reminder, and it does not count as the longer order either.
  */
 async function endingAccess(
   db: Db,
@@ -224,6 +225,7 @@ async function endingAccess(
       'users.name as name',
     ])
     .where('orders.status', '=', 'paid')
+    .where('orders.revoked_at', 'is', null)
     .where('orders.access_ends_at', '>', from)
     .where('orders.access_ends_at', '<=', to)
     .where('users.anonymized_at', 'is', null)
@@ -247,6 +249,7 @@ async function endingAccess(
             .select(sql.lit(1).as('one'))
             .whereRef('later.user_id', '=', 'orders.user_id')
             .where('later.status', '=', 'paid')
+            .where('later.revoked_at', 'is', null)
             .whereRef('later.access_ends_at', '>', 'orders.access_ends_at'),
         ),
       ),
