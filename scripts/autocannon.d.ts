@@ -8,7 +8,7 @@ declare module 'autocannon' {
     p99: number;
     max: number;
   }
-  interface Options {
+  export interface Options {
     url: string;
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
@@ -16,6 +16,13 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Each request is passed through setupRequest first (to vary its path, for example). */
+    requests?: { setupRequest?: (request: RawRequest) => RawRequest }[];
+  }
+  export interface RawRequest {
+    path: string;
+    method?: string;
+    headers?: Record<string, string>;
   }
   interface Result {
     /** Per-second request counts, plus how many requests were answered in all. */

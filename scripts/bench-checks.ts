@@ -16,62 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { loadCourseContent } from '#server/content/course-content.ts';
+import { signIn, type BenchLearner } from './bench-learner.ts';
 import { freePort, root } from './lib.mjs';
 
 const CONCURRENCY = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-
-interface Learner {
-  cookie: string;
-  /** The address sign-in came from: sign-in is rate limited per address. */
-  address: string;
-}
-
-function cookiesOf(res: Response, jar: Map<string, string>): void {
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const [name, ...value] = (pair ?? '').split('=');
-    if (name) jar.set(name.trim(), value.join('='));
-  }
-}
-
-/** Signs in through the development provider as the browser does, from its own address. */
-async function signIn(base: string, n: number): Promise<Learner & { userId: string }> {
-  const jar = new Map<string, string>();
-  const address = `10.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
-  const headers = () => ({
-    origin: base,
-    'content-type': 'application/json',
-    'x-forwarded-for': address,
-    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-  });
-  const start = await fetch(`${base}/api/auth/start`, {
-    method: 'POST',
-    headers: headers(),
-    body: '{}',
-  });
-  cookiesOf(start, jar);
-  const { url } = (await start.json()) as { url: string };
-  const state = new URL(url, base).searchParams.get('state') ?? '';
-  const consent = await fetch(`${base}/api/dev-login`, {
-    method: 'POST',
-    headers: headers(),
-    body: JSON.stringify({ state, name: `Bench ${n}`, email: `bench${n}@example.com` }),
-  });
-  const back = new URL(((await consent.json()) as { redirect: string }).redirect, base);
-  const exchange = await fetch(`${base}/api/exchange-code`, {
-    method: 'POST',
-    headers: headers(),
-    body: JSON.stringify({
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
-    }),
-  });
-  if (!exchange.ok) throw new Error(`sign-in failed: ${exchange.status}`);
-  cookiesOf(exchange, jar);
-  const { user } = (await exchange.json()) as { user: { _id: string } };
-  return { userId: user._id, cookie: headers().cookie, address };
-}
 
 /** Bench set-up only: the order a confirmed payment leaves, in the bench's throw-away database. */
 function grantAccess(dbFile: string, userIds: string[]): void {
@@ -113,7 +62,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-function put(base: string, learner: Learner, exerciseId: string, code: string, solved: boolean) {
+function put(
+  base: string,
+  learner: BenchLearner,
+  exerciseId: string,
+  code: string,
+  solved: boolean,
+) {
   return fetch(`${base}/api/exercise-progress/${exerciseId}`, {
     method: 'PUT',
     headers: {
@@ -127,7 +82,10 @@ function put(base: string, learner: Learner, exerciseId: string, code: string, s
 }
 
 /** Runs `jobs` with CONCURRENCY in flight until they run out or the time is up. */
-async function claimLoad(base: string, jobs: { learner: Learner; id: string; code: string }[]) {
+async function claimLoad(
+  base: string,
+  jobs: { learner: BenchLearner; id: string; code: string }[],
+) {
   const latencies: number[] = [];
   const failures = new Map<number, number>();
   const deadline = performance.now() + SECONDS * 1000;
@@ -149,7 +107,7 @@ async function claimLoad(base: string, jobs: { learner: Learner; id: string; cod
 }
 
 /** One client saving drafts back to back while the claims run. */
-async function draftLoad(base: string, learner: Learner, until: () => boolean) {
+async function draftLoad(base: string, learner: BenchLearner, until: () => boolean) {
   const latencies: number[] = [];
   while (!until()) {
     const started = performance.now();
