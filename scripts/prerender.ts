@@ -4,7 +4,9 @@
  *
  *   dist/client/<route>/index.html   each public page ('/' is dist/client/index.html)
  *   dist/client/404.html             the not-found page (the server sends it with status 404)
- *   dist/client/app-shell.html       the empty app for every other page (dashboard, lessons, ...)
+ *   dist/client/app-shell.html       the empty app for every other page
+ *   dist/client/app-shell/<page>.html the empty app for a course page (dashboard, lesson, quiz, ...):
+ *                                    it preloads that page's chunks and asks for its data at once
  *   dist/client/prerendered.json     the list of pre-rendered routes the server reads at start-up
  *   dist/client/robots.txt, sitemap.xml, and .br/.gz copies of every text file
  *
@@ -13,7 +15,7 @@
  * Canonical URLs, Open Graph URLs and the sitemap use PUBLIC_ORIGIN as it is at build time (default
  * https://indent.dev), since the HTML is made once for every visitor.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,6 +23,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build } from 'vite';
 import type { PageMeta } from '../src/client/lib/page-title.ts';
+import { EARLY_DATA_SCRIPT } from '../src/shared/early-data.ts';
+import type { PageId } from '../src/shared/routes.ts';
+import { THEME_BOOT_SCRIPT } from '../src/shared/theme.ts';
 import type { RenderedPage } from '../src/client/entry-server.tsx';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -59,6 +64,20 @@ async function publicPages(): Promise<PublicPage[]> {
     })),
   ];
 }
+
+/**
+ * The pages behind the route guard, by their id in src/shared/routes.ts: the app draws them in the
+ * browser, so each gets a shell that preloads the chunks it needs (decision 0021).
+ */
+const COURSE_SHELLS: { page: PageId; module: string }[] = [
+  { page: 'dashboard', module: 'features/courses/dashboard-page.tsx' },
+  { page: 'lesson', module: 'features/courses/lesson-page.tsx' },
+  { page: 'quiz', module: 'features/courses/quiz-page.tsx' },
+  { page: 'review', module: 'features/courses/review-page.tsx' },
+  { page: 'account-details', module: 'features/billing/account-details-page.tsx' },
+];
+/** The layout every course page sits in (TanStack Query). */
+const COURSE_LAYOUT = 'app/query-layout.tsx';
 
 const NOT_FOUND: PublicPage = {
   path: '/404-page-not-found',
@@ -125,14 +144,7 @@ function composePage(
   pagePath: string | null,
 ): string {
   if (!rendered.meta) throw new Error(`${pagePath ?? '404'} did not call usePageTitle`);
-  const links = [
-    ...assets.css
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">`),
-    ...assets.js
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('\n');
+  const links = assetLinks(template, assets);
   let html = template
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, '')
@@ -140,7 +152,72 @@ function composePage(
   const rootDiv = '<div id="root"></div>';
   if (!html.includes(rootDiv)) throw new Error('dist/client/index.html has no empty #root');
   html = html.replace(rootDiv, `<div id="root">${rendered.html}</div>`);
-  return html;
+  return inlineStyles(html);
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
+
+/**
+ * A pre-rendered page carries its styles inline, so its first paint waits for the HTML alone, not
+ * for a round trip per stylesheet (decision 0021; the styles are a few KB). Each stylesheet keeps a
+ * `disabled` link, which browsers do not fetch: it only tells Vite's loader, which looks for that
+ * link before adding a lazily loaded page's styles, that they are already on the page.
+ */
+function inlineStyles(html: string): string {
+  return html.replace(STYLESHEET_LINK, (_link, file: string) => {
+    const css = readFileSync(path.join(clientDir, file), 'utf8').trim();
+    if (css.includes('</style')) throw new Error(`${file} cannot be inlined: it holds </style`);
+    // Inline, a relative address would be read against the page's path instead of /assets/.
+    if (/url\(\s*['"]?(?!data:|\/)/.test(css))
+      throw new Error(`${file} cannot be inlined: it has a relative url()`);
+    return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+  });
+}
+
+/** Stylesheet and module preload tags for the files the template does not already load. */
+function assetLinks(template: string, assets: { js: string[]; css: string[] }): string {
+  return [
+    ...assets.css
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">`),
+    ...assets.js
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n');
+}
+
+/**
+ * The empty app for pages that are not pre-rendered: the template with the early-data script after
+ * the theme's boot script and, for a course page, its own chunks and styles preloaded.
+ */
+function composeShell(template: string, assets: { js: string[]; css: string[] }): string {
+  const themeScript = `<script>${THEME_BOOT_SCRIPT}</script>`;
+  if (!template.includes(themeScript)) throw new Error('index.html lost the theme boot script');
+  const links = assetLinks(template, assets);
+  return template
+    .replace(themeScript, `${themeScript}\n    <script>${EARLY_DATA_SCRIPT}</script>`)
+    .replace(/\n\s*<\/head>/, links ? `\n${links}\n  </head>` : '\n  </head>');
+}
+
+/** Writes app-shell.html and one shell per course page (app-shell/<page>.html). */
+async function writeShells(template: string, manifest: Manifest): Promise<void> {
+  await writeFile(
+    path.join(clientDir, 'app-shell.html'),
+    composeShell(template, { js: [], css: [] }),
+  );
+  await mkdir(path.join(clientDir, 'app-shell'), { recursive: true });
+  const layout = pageAssets(manifest, COURSE_LAYOUT);
+  for (const { page, module } of COURSE_SHELLS) {
+    const own = pageAssets(manifest, module);
+    const assets = {
+      js: [...new Set([...layout.js, ...own.js])],
+      css: [...new Set([...layout.css, ...own.css])],
+    };
+    await writeFile(
+      path.join(clientDir, 'app-shell', `${page}.html`),
+      composeShell(template, assets),
+    );
+  }
 }
 
 function sitemap(pages: PublicPage[]): string {
@@ -200,12 +277,13 @@ async function main() {
   const indexFile = path.join(clientDir, 'index.html');
   if (!existsSync(indexFile))
     throw new Error('Run `vite build` first: dist/client/index.html is missing.');
-  const shellFile = path.join(clientDir, 'app-shell.html');
-  // A second run (without a new vite build) starts again from the untouched shell.
-  const template = existsSync(shellFile)
-    ? await readFile(shellFile, 'utf8')
+  // The untouched page template, kept where nothing serves it, so a second run (without a new vite
+  // build) starts again from it rather than from a page or shell this script already filled in.
+  const templateFile = path.join(clientDir, '.vite/index.template.html');
+  const template = existsSync(templateFile)
+    ? await readFile(templateFile, 'utf8')
     : await readFile(indexFile, 'utf8');
-  await writeFile(shellFile, template);
+  await writeFile(templateFile, template);
 
   await build({
     configFile: path.join(root, 'vite.config.ts'),
@@ -245,6 +323,7 @@ async function main() {
     path.join(clientDir, 'prerendered.json'),
     `${JSON.stringify({ routes: pages.map((p) => p.path) }, null, 2)}\n`,
   );
+  await writeShells(template, manifest);
   await writeFile(path.join(clientDir, 'sitemap.xml'), sitemap(pages));
   await writeFile(path.join(clientDir, 'robots.txt'), robots());
   await rm(ssrDir, { recursive: true, force: true });

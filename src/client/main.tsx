@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
+import { dropEarlyAnswers } from './lib/early-data.ts';
 import './styles/global.css';
 import './styles/code-themes.css';
 
@@ -28,6 +29,13 @@ if (container.hasChildNodes()) {
 
 function app() {
   const router = createBrowserRouter(routes);
+  // Answers the shell asked for belong to the page it opened (decision 0021).
+  const opened = router.state.location;
+  const stop = router.subscribe((state) => {
+    if (state.location === opened) return;
+    dropEarlyAnswers();
+    stop();
+  });
   return (
     <StrictMode>
       <Providers>

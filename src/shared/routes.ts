@@ -57,10 +57,10 @@ export function lessonModuleNumber(segment: string): number | null {
   return match?.[1] ? Number(match[1]) : null;
 }
 
-/** Whether a path (no query) is one of the app's pages. */
-export function isPagePath(path: string): boolean {
+/** The page a path (no query) shows, or undefined when it is none of the app's pages. */
+export function pageAt(path: string): PageRoute | undefined {
   const parts = path.replace(/\/+$/, '').split('/').filter(Boolean);
-  return pages.some(({ path: route, page }) => {
+  return pages.find(({ path: route, page }) => {
     const routeParts = route.split('/').filter(Boolean);
     if (routeParts.length !== parts.length) return false;
     return routeParts.every((segment, i) => {
@@ -70,4 +70,9 @@ export function isPagePath(path: string): boolean {
       return segment.startsWith(':') ? actual.length > 0 : segment === actual;
     });
   });
+}
+
+/** Whether a path (no query) is one of the app's pages. */
+export function isPagePath(path: string): boolean {
+  return pageAt(path) !== undefined;
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { takeEarlyAnswer } from './early-data.ts';
 
 /** An error answer from our API: the status and the `{ error: { code, message } }` body. */
 export class ApiError extends Error {
@@ -30,16 +31,20 @@ export type Reply<S extends z.ZodType> = z.infer<S>;
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      credentials: 'same-origin',
-      headers:
-        options.body === undefined
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
-      body: options.body === undefined ? null : JSON.stringify(options.body),
-      signal: options.signal ?? null,
-    });
+    const method = options.method ?? 'GET';
+    // The app shell may have asked for this page's data already (decision 0021).
+    const early = method === 'GET' ? takeEarlyAnswer(path) : undefined;
+    response = await (early ??
+      fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers:
+          options.body === undefined
+            ? { accept: 'application/json' }
+            : { accept: 'application/json', 'content-type': 'application/json' },
+        body: options.body === undefined ? null : JSON.stringify(options.body),
+        signal: options.signal ?? null,
+      }));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(

@@ -25,6 +25,12 @@ function prerenderedClientDir(): string {
     join(dir, 'app-shell.html'),
     '<!doctype html><title>Shell</title><div id="root"></div>',
   );
+  // Course pages' own shells (decision 0021).
+  mkdirSync(join(dir, 'app-shell'));
+  writeFileSync(
+    join(dir, 'app-shell/lesson.html'),
+    '<!doctype html><title>Lesson shell</title><div id="root"></div>',
+  );
   writeFileSync(
     join(dir, '404.html'),
     '<!doctype html><title>Missing</title><div id="root"><h1>Not found</h1></div>',
@@ -74,6 +80,17 @@ describe('serving pre-rendered pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Shell</title>');
     expect(res.body).not.toContain('Home page');
+  });
+
+  it('answers a course page with its own shell where the build made one', async () => {
+    for (const url of ['/dashboard/lessons/module3', '/dashboard/lessons/module15/']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<title>Lesson shell</title>');
+    }
+    const missing = await get('/dashboard/lessons/module16');
+    expect(missing.statusCode).toBe(404);
   });
 
   it('answers unknown paths and unknown articles with the not-found page and status 404', async () => {

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isPagePath } from '#shared/routes.ts';
+import { pageAt } from '#shared/routes.ts';
 import { errorBody } from './errors.ts';
 
 /**
@@ -21,6 +21,7 @@ export async function registerClientApp(app: FastifyInstance, options: { clientD
     : indexFile;
   // Read once: the built files do not change while the server runs.
   const indexHtml = built ? readFileSync(shellFile, 'utf8') : null;
+  const pageShells = readPageShells(root);
   const prerendered = readPrerendered(root);
   const notFoundPage = existsSync(join(root, '404.html'));
 
@@ -51,7 +52,8 @@ export async function registerClientApp(app: FastifyInstance, options: { clientD
       return reply.header('Cache-Control', 'no-cache').sendFile(join(page, 'index.html').slice(1));
     }
     const isArticle = page.startsWith('/article/');
-    const status = isPagePath(path) && !(prerendered && isArticle) ? 200 : 404;
+    const route = pageAt(path);
+    const status = route && !(prerendered && isArticle) ? 200 : 404;
     if (status === 404 && notFoundPage) {
       return reply.status(404).header('Cache-Control', 'no-cache').sendFile('404.html');
     }
@@ -67,7 +69,7 @@ export async function registerClientApp(app: FastifyInstance, options: { clientD
       .status(status)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send((route && pageShells.get(route.page)) ?? indexHtml);
   };
 
   app.setNotFoundHandler((request, reply) => {
@@ -85,6 +87,21 @@ export async function registerClientApp(app: FastifyInstance, options: { clientD
     }
     return sendApp(request, reply);
   });
+}
+
+/**
+ * The shells scripts/prerender.ts wrote for the course pages (app-shell/<page id>.html): the same app,
+ * with that page's chunks preloaded (decision 0021). A page without one gets the plain shell.
+ */
+function readPageShells(root: string): Map<string, string> {
+  const dir = join(root, 'app-shell');
+  const shells = new Map<string, string>();
+  if (!existsSync(dir)) return shells;
+  for (const file of readdirSync(dir)) {
+    if (file.endsWith('.html'))
+      shells.set(file.slice(0, -'.html'.length), readFileSync(join(dir, file), 'utf8'));
+  }
+  return shells;
 }
 
 /** The routes scripts/prerender.ts wrote as static HTML, or null for a build without them. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { EARLY_DATA_SCRIPT } from '#shared/early-data.ts';
 import { THEME_BOOT_SCRIPT } from '#shared/theme.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
@@ -31,6 +32,16 @@ describe('the Content-Security-Policy and the theme boot script (decision 0018)'
       .digest('base64');
     expect(scriptSrc).toContain(`'sha256-${hash}'`);
     expect(scriptSrc).not.toContain("'unsafe-inline'");
+    await app.close();
+  });
+
+  it("allows the app shell's early data script by its hash too (decision 0021)", async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app, { production: true });
+    app.get('/', async () => 'page');
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const hash = createHash('sha256').update(EARLY_DATA_SCRIPT).digest('base64');
+    expect(String(res.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
     await app.close();
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { EARLY_DATA_SCRIPT } from '#shared/early-data.ts';
 import { THEME_BOOT_SCRIPT } from '#shared/theme.ts';
 
 /**
@@ -41,8 +42,15 @@ export function registerSecurityHeaders(
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        // The one inline script, the theme's boot script, is allowed by its hash (decision 0018).
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", themeScriptHash, ...ads.script],
+        // The two inline scripts, the theme's boot script (decision 0018) and the course pages'
+        // early data requests (decision 0021), are allowed by their hashes, never 'unsafe-inline'.
+        scriptSrc: [
+          "'self'",
+          "'wasm-unsafe-eval'",
+          themeScriptHash,
+          earlyDataScriptHash,
+          ...ads.script,
+        ],
         // CodeMirror writes its theme into <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com', ...ads.img],
@@ -85,8 +93,14 @@ export function registerSecurityHeaders(
   });
 }
 
+const cspHash = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
 /** The CSP source that allows exactly the inline theme boot script of every page. */
-export const themeScriptHash = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+export const themeScriptHash = cspHash(THEME_BOOT_SCRIPT);
+
+/** The CSP source that allows exactly the app shell's early data script. */
+export const earlyDataScriptHash = cspHash(EARLY_DATA_SCRIPT);
 
 /** The API's documentation is an HTML page (Swagger UI): it gets the document headers. */
 const API_DOCS_PREFIX = '/api/docs';
