@@ -23,9 +23,10 @@ const toServerFeatures = ['\\#server/features/*', '**/server/features/**'];
 /**
  * What each feature lets other features import: its public files. Everything else in a feature
  * folder is private to it. A feature that needs another's data without a public file gets a narrow
- * interface wired in buildApp (server) or passed as props (client).
+ * interface wired in buildApp (server) or passed as props (client). Exported for
+ * scripts/feature-imports.test.ts, which holds decision 0011's list of them to this one.
  */
-const publicFiles = {
+export const publicFiles = {
   server: {
     auth: ['sessions.ts', 'user.presenter.ts'],
     access: ['access.hooks.ts'],
