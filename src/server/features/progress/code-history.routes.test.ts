@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CODE_HISTORY_LIMIT } from '#shared/api/code-history.schema.ts';
 import { MAX_SAVED_CODE_CHARS } from '#shared/api/exercise-progress.schema.ts';
 import {
@@ -16,6 +16,7 @@ const EXERCISE = 'm01-e1-first-words';
 describe('code history', () => {
   let t: TestApp;
   const clock = testClock();
+  beforeEach(() => clock.reset());
   beforeAll(async () => {
     t = await createTestApp({ deps: { clock } });
   });
