@@ -54,6 +54,11 @@ describe('code history', () => {
     expect((await get(a.jar, url(b.userId))).statusCode).toBe(403);
     const version = (await record(b.jar, b.userId, body)).json().id;
     expect((await get(a.jar, url(b.userId, EXERCISE, version))).statusCode).toBe(403);
+    // One version by a well-formed id (a malformed one is refused as 400 before anyone is asked).
+    expect((await get(null, url(b.userId, EXERCISE, version))).statusCode).toBe(401);
+    const unpaidVersion = await get(unpaid.jar, url(unpaid.user._id, EXERCISE, version));
+    expect(unpaidVersion.statusCode).toBe(403);
+    expect(unpaidVersion.json().error.code).toBe('no_access');
     // Under her own id, Ann cannot reach Bob's version either: it is not in her history.
     const mine = await get(a.jar, url(a.userId, EXERCISE, version));
     expect(mine.statusCode).toBe(404);
