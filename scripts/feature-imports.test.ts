@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 /*
  * The folder-level import graph of the features (decision 0011): a feature may use another, but no
  * two features may depend on each other, directly or around a loop. ESLint keeps each import to a
- * feature's public files; this test keeps the whole graph free of loops.
+ * feature's public files; this test keeps the whole graph free of loops, and keeps README's layout
+ * and decision 0011's list of public files from falling behind the folders and the lint config.
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -91,5 +92,53 @@ describe('feature folders', () => {
       ['a', 'b', 'a'],
       ['c', 'd', 'e', 'c'],
     ]);
+  });
+});
+
+/** The public files of eslint.config.js, as `side:feature/file`. */
+async function publicFilesOfLint(): Promise<string[]> {
+  // A URL held in a variable: the config is plain JavaScript, with no types for TypeScript to read.
+  const config = new URL('../eslint.config.js', import.meta.url).href;
+  const { publicFiles } = (await import(config)) as {
+    publicFiles: Record<string, Record<string, readonly string[]>>;
+  };
+  return Object.entries(publicFiles).flatMap(([side, features]) =>
+    Object.entries(features).flatMap(([name, files]) => files.map((f) => `${side}:${name}/${f}`)),
+  );
+}
+
+/** The text of a Markdown file from `heading` (its last occurrence) to the next heading as high. */
+function section(file: string, heading: RegExp): string {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const starts = [...text.matchAll(new RegExp(heading.source, 'gm'))];
+  const start = starts.at(-1)?.index;
+  if (start === undefined) throw new Error(`${file} has no heading ${heading.source}`);
+  const level = /^#+/.exec(text.slice(start))?.[0] ?? '##';
+  const rest = text.slice(start + level.length);
+  const end = new RegExp(`^#{1,${level.length}} `, 'm').exec(rest)?.index ?? rest.length;
+  return rest.slice(0, end);
+}
+
+describe('the documents that name the features', () => {
+  it("README's layout lists every server feature folder, and only those", () => {
+    const layout = section('README.md', /^## Layout$/);
+    const listed = /^ {2}features\/\s+([^:]+):/m.exec(layout)?.[1] ?? '';
+    const folders = readdirSync(path.join(root, 'src/server/features')).filter((name) =>
+      statSync(path.join(root, 'src/server/features', name)).isDirectory(),
+    );
+    expect(
+      listed
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(folders.sort());
+  });
+
+  it("decision 0011's latest update lists the public files that lint allows, and only those", async () => {
+    const update = section('docs/decisions/0011-feature-boundaries.md', /^## Update/);
+    const listed = [...update.matchAll(/^\| (server|client) \|[^|]+\|([^|]+)\|/gm)].flatMap(
+      ([, side, files]) => [...(files ?? '').matchAll(/`([^`]+)`/g)].map(([, f]) => `${side}:${f}`),
+    );
+    expect(listed.sort()).toEqual((await publicFilesOfLint()).sort());
   });
 });

@@ -16,6 +16,7 @@ import { createUsersRepo } from './features/auth/users.repo.ts';
 import { createGrants, type Grants } from './features/billing/grants.service.ts';
 import { createOrdersRepo } from './features/billing/orders.repo.ts';
 import { RefundRefusedError, type PaymentsDriver } from './features/billing/payments.ts';
+import { createOutboxRepo } from './features/mail/outbox.repo.ts';
 import { createProgressRepo } from './features/progress/progress.repo.ts';
 import { createAttemptHistory, createAttemptsRepo } from './features/quizzes/attempts.repo.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -102,6 +103,7 @@ export function createAdminDeps(deps: AdminCommandDeps): AdminDeps {
       ...createAttemptHistory(db),
       bestScores: createAttemptsRepo(db).bestScores,
     },
+    mail: createOutboxRepo(db),
     payments: refundGateway(payments),
     audit,
     transaction: (work) =>

@@ -68,7 +68,8 @@ export async function createTestApp(
 
 /**
  * A clock tests can move. A file that shares one app between its tests calls `reset` before each
- * test, so every test starts at the same moment and none depends on another's moves.
+ * test, so every test starts at the same moment and none depends on another's moves
+ * (scripts/test-clocks.test.ts holds every server test file to it).
  */
 export function testClock(start = new Date('2026-03-01T12:00:00.000Z')) {
   let current = start.getTime();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   browserHeaders as headers,
   createTestApp,
@@ -14,6 +14,7 @@ import { createSessionsRepo } from '../auth/sessions.repo.ts';
 
 let t: TestApp;
 const clock = testClock();
+beforeEach(() => clock.reset());
 
 beforeAll(async () => {
   t = await createTestApp({ deps: { clock } });

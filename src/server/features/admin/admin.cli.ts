@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { createAccessChanges, parseDays, parseReason } from './admin.changes.ts';
 import { AdminInputError } from './admin.errors.ts';
 import { listLearners, showLearner } from './admin.learners.ts';
+import { listMail } from './admin.mail.ts';
 import type { AdminDeps } from './admin.ports.ts';
 import { auditText, ordersCsv, questions, report } from './admin.report.ts';
 
@@ -32,9 +33,16 @@ Figures
                                         npm run --silent admin -- export orders --csv > orders.csv)
   audit                                 every change made with this command
 
+Mail
+  mail [--status STATUS] [--email EMAIL]
+                                        the outbox, newest first: when queued, kind, to, status,
+                                        tries, when sent, last error; STATUS is failed, pending,
+                                        sending, sent or canceled; EMAIL the address, any case
+                                        (finished mails are kept 90 days)
+
 Bad input (an unknown e-mail, days that are not a whole number from 1 to 3650, revoking someone
-without access, refunding an order already refunded) prints one line and exits with status 2,
-having changed nothing.
+without access, refunding an order already refunded, an unknown mail status) prints one line and
+exits with status 2, having changed nothing.
 `;
 
 /** Where the command writes: the terminal, and a file for report --html. */
@@ -51,6 +59,8 @@ const OPTIONS = {
   html: { type: 'string' },
   quiz: { type: 'string' },
   csv: { type: 'boolean' },
+  status: { type: 'string' },
+  email: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -66,6 +76,7 @@ const COMMANDS: Record<string, { options: readonly (keyof typeof OPTIONS)[]; wor
   questions: { options: ['quiz'], words: 0 },
   export: { options: ['csv'], words: 1 },
   audit: { options: [], words: 0 },
+  mail: { options: ['status', 'email'], words: 0 },
 };
 
 type Parsed = ReturnType<typeof parse>;
@@ -182,6 +193,8 @@ async function dispatch(
         throw new AdminInputError('Only "export orders --csv" exists (see --help).');
       }
       return ordersCsv(deps);
+    case 'mail':
+      return listMail(deps, { status: values.status, email: values.email });
     default:
       return auditText(deps);
   }

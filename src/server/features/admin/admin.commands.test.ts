@@ -177,6 +177,14 @@ describe('grant, extend and revoke', () => {
       /^No learner has the e-mail "ghost@example.com"\.$/,
     );
     await expectRefused(
+      ['extend', 'ghost@example.com', '--days', '3', '--reason', 'x'],
+      /^No learner has the e-mail "ghost@example.com"\.$/,
+    );
+    await expectRefused(
+      ['revoke', 'ghost@example.com', '--reason', 'x'],
+      /^No learner has the e-mail "ghost@example.com"\.$/,
+    );
+    await expectRefused(
       ['extend', who.email, '--days', '3', '--reason', 'x'],
       /has no access to extend; use grant\.$/,
     );

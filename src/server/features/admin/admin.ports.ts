@@ -1,4 +1,4 @@
-import type { OrderKind, OrderStatus } from '../../db/schema.ts';
+import type { MailStatus, OrderKind, OrderStatus } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuditEntry, NewAuditEntry } from './audit.repo.ts';
 
@@ -129,10 +129,29 @@ export interface OutlineQuiz {
   questions: readonly { questionText: string; answers: readonly string[]; correct: number }[];
 }
 
+/** One mail as the outbox keeps it (mail's outbox), without its text. */
+export interface OutgoingMail {
+  id: string;
+  kind: string;
+  to_address: string;
+  status: MailStatus;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** The outbox, read only (mail's outbox repo). */
+export interface MailLog {
+  /** The newest `limit` mails, of one status and to one address (any case) when given. */
+  list(filter: { status?: MailStatus; email?: string; limit: number }): Promise<OutgoingMail[]>;
+}
+
 export interface AdminDeps {
   learners: LearnerDirectory;
   orders: OrderReader;
   learning: LearningRecords;
+  mail: MailLog;
   payments: RefundGateway;
   audit: {
     list(): Promise<AuditEntry[]>;

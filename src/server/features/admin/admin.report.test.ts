@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { QUIZ_PASS_MARK } from '#shared/quiz-rules.ts';
 import type { GradableQuiz } from '../../content/course-content.ts';
 import { adminRunner } from '../../testing/admin-helpers.ts';
@@ -12,6 +12,7 @@ import { report } from './admin.report.ts';
 
 let database: TestDatabase;
 const clock = testClock(); // 2026-03-01T12:00:00.000Z
+beforeEach(() => clock.reset());
 let admin: ReturnType<typeof adminRunner>;
 let quizzes: GradableQuiz[];
 let exercises1: readonly string[];

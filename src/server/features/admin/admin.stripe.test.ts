@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminRunner, adminSnapshot } from '../../testing/admin-helpers.ts';
 import { headers, me, signIn, type Jar, type TestUser } from '../../testing/billing-helpers.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../testing/stripe-stand-in.ts';
@@ -16,6 +16,7 @@ const signer = new Stripe(SECRET_KEY);
 let standIn: StripeStandIn;
 let t: TestApp;
 const clock = testClock();
+beforeEach(() => clock.reset());
 let admin: ReturnType<typeof adminRunner>;
 
 beforeAll(async () => {

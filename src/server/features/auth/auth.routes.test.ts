@@ -1,5 +1,5 @@
 import { OAuth2Server } from 'oauth2-mock-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../platform/clock.ts';
 import {
   browserHeaders,
@@ -36,6 +36,7 @@ afterAll(async () => {
 describe('Google sign-in against a real OIDC server', () => {
   let t: TestApp;
   const clock = testClock();
+  beforeEach(() => clock.reset());
   beforeAll(async () => {
     t = await createTestApp({
       env: {
@@ -190,6 +191,7 @@ describe('Google sign-in against a real OIDC server', () => {
 describe('sessions and the user endpoint (development sign-in)', () => {
   let t: TestApp;
   const clock = testClock();
+  beforeEach(() => clock.reset());
   beforeAll(async () => {
     t = await createTestApp({ deps: { clock } });
   });

@@ -223,6 +223,31 @@ describe('certificates', () => {
     expect(again.id).not.toBe(id);
   });
 
+  // Withdrawing needs a session, not access (a learner whose year has ended may still withdraw), so
+  // a user without access is refused only another's certificate.
+  it('lets a holder whose access has ended withdraw, and refuses a user without access', async () => {
+    const holder = await subscriber('Ended Holder');
+    await complete(holder.userId);
+    const { id } = (await issue(holder.jar, { name: 'Ended Holder' })).json();
+    const unpaid = await signInWithDevLogin(t, 'No Access', `${randomUUID()}@example.com`);
+    const notYours = await withdraw(unpaid.jar, id);
+    expect(notYours.statusCode).toBe(403);
+    expect(notYours.json().error.code).toBe('forbidden');
+
+    // The year ends (a session left alone for 366 days would have expired first), and the access
+    // memo's second passes.
+    await t.database.db
+      .updateTable('orders')
+      .set({ access_ends_at: clock.now().toISOString() })
+      .where('user_id', '=', holder.userId)
+      .execute();
+    clock.advance(2_000);
+    expect((await status(holder.jar)).json().error.code).toBe('no_access');
+    const done = await withdraw(holder.jar, id);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ state: 'withdrawn', name: '' });
+  });
+
   it('says so when a certificate is revoked', async () => {
     const { jar, userId } = await subscriber('Revoked Holder');
     await complete(userId);

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { headers, ORIGIN, signIn, type Jar } from '../../testing/billing-helpers.ts';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../testing/stripe-stand-in.ts';
@@ -17,6 +17,7 @@ const SECRET_KEY = 'sk_test_indent_standin';
 const WEBHOOK_SECRET = 'whsec_indent_test_secret';
 const signer = new Stripe(SECRET_KEY);
 const clock = testClock();
+beforeEach(() => clock.reset());
 
 let standIn: StripeStandIn;
 let sink: SmtpSink;

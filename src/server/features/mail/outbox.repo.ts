@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Database, MailKind, MailOutboxTable } from '../../db/schema.ts';
+import type { Database, MailKind, MailOutboxTable, MailStatus } from '../../db/schema.ts';
 
 /** Longest error text kept on a row (the column's size). */
 const ERROR_CHARS = 500;
@@ -35,6 +35,12 @@ export interface EndingAccess {
 export type OutboxRow = Pick<
   MailOutboxTable,
   'id' | 'user_id' | 'to_address' | 'subject' | 'text_body' | 'html_body' | 'attempts' | 'kind'
+>;
+
+/** A mail as the seller's listing shows it (the admin command's `mail`): no bodies. */
+export type OutboxListing = Pick<
+  MailOutboxTable,
+  'id' | 'kind' | 'to_address' | 'status' | 'attempts' | 'last_error' | 'created_at' | 'sent_at'
 >;
 
 /**
@@ -93,6 +99,33 @@ export function createOutboxRepo(db: Db) {
      * needs no reminder).
      */
     endingAccess: (kind: MailKind, from: string, to: string) => endingAccess(db, kind, from, to),
+
+    /**
+     * The newest `limit` mails, of one status and to one address (any case) when given: where a
+     * seller finds a mail that failed for good, without reading the logs.
+     */
+    list(filter: { status?: MailStatus; email?: string; limit: number }): Promise<OutboxListing[]> {
+      let query = db
+        .selectFrom('mail_outbox')
+        .select([
+          'id',
+          'kind',
+          'to_address',
+          'status',
+          'attempts',
+          'last_error',
+          'created_at',
+          'sent_at',
+        ]);
+      if (filter.status) query = query.where('status', '=', filter.status);
+      const email = filter.email?.trim().toLowerCase();
+      if (email) query = query.where((eb) => eb(eb.fn('lower', ['to_address']), '=', email));
+      return query
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(filter.limit)
+        .execute();
+    },
 
     /**
      * Deletes finished mails (sent, failed, canceled) created before `cutoff`: they hold a name and

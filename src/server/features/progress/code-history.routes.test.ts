@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CODE_HISTORY_LIMIT } from '#shared/api/code-history.schema.ts';
 import { MAX_SAVED_CODE_CHARS } from '#shared/api/exercise-progress.schema.ts';
 import {
@@ -16,6 +16,7 @@ const EXERCISE = 'm01-e1-first-words';
 describe('code history', () => {
   let t: TestApp;
   const clock = testClock();
+  beforeEach(() => clock.reset());
   beforeAll(async () => {
     t = await createTestApp({ deps: { clock } });
   });
@@ -53,6 +54,11 @@ describe('code history', () => {
     expect((await get(a.jar, url(b.userId))).statusCode).toBe(403);
     const version = (await record(b.jar, b.userId, body)).json().id;
     expect((await get(a.jar, url(b.userId, EXERCISE, version))).statusCode).toBe(403);
+    // One version by a well-formed id (a malformed one is refused as 400 before anyone is asked).
+    expect((await get(null, url(b.userId, EXERCISE, version))).statusCode).toBe(401);
+    const unpaidVersion = await get(unpaid.jar, url(unpaid.user._id, EXERCISE, version));
+    expect(unpaidVersion.statusCode).toBe(403);
+    expect(unpaidVersion.json().error.code).toBe('no_access');
     // Under her own id, Ann cannot reach Bob's version either: it is not in her history.
     const mine = await get(a.jar, url(a.userId, EXERCISE, version));
     expect(mine.statusCode).toBe(404);

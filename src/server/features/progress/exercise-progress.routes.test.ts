@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_SAVED_CODE_CHARS } from '#shared/api/exercise-progress.schema.ts';
 import {
   browserHeaders,
@@ -17,6 +17,7 @@ const headers = (jar: Jar) => browserHeaders(jar);
 describe('exercise progress', () => {
   let t: TestApp;
   const clock = testClock();
+  beforeEach(() => clock.reset());
   // A "solved" claim is checked by the server, so these tests claim with the course's solutions.
   const solutions = new Map<string, string>();
   beforeAll(async () => {

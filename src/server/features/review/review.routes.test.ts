@@ -68,6 +68,9 @@ describe('review of missed quiz questions', () => {
     expect((await answer(null, 'someone', valid)).statusCode).toBe(401);
     const unpaid = await signInWithDevLogin(t, 'No Access', 'unpaid@example.com');
     expect((await queue(unpaid.jar, unpaid.user._id)).statusCode).toBe(403);
+    const unpaidAnswer = await answer(unpaid.jar, unpaid.user._id, valid);
+    expect(unpaidAnswer.statusCode).toBe(403);
+    expect(unpaidAnswer.json().error.code).toBe('no_access');
     const ada = await subscriber('Ada', 'ada-review@example.com');
     const alan = await subscriber('Alan', 'alan-review@example.com');
     expect((await queue(ada.jar, alan.userId)).statusCode).toBe(403);

@@ -74,6 +74,9 @@ describe('the weekly rhythm', () => {
     expect((await put(null, 'x', { goalDays: 2 })).statusCode).toBe(401);
     const unpaid = await signInWithDevLogin(t, 'No Access', 'unpaid-rhythm@example.com');
     expect((await get(unpaid.jar, unpaid.user._id)).statusCode).toBe(403);
+    const unpaidPut = await put(unpaid.jar, unpaid.user._id, { goalDays: 2 });
+    expect(unpaidPut.statusCode).toBe(403);
+    expect(unpaidPut.json().error.code).toBe('no_access');
     const a = await subscriber('Ann', 'ann-rhythm@example.com');
     const b = await subscriber('Bob', 'bob-rhythm@example.com');
     expect((await get(a.jar, b.userId)).statusCode).toBe(403);
