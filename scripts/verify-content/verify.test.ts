@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rm } from 'node:fs/promises';
 import { createFixture, DIAGRAM_LINE, exercisesYaml } from '#server/testing/content.fixture.ts';
 import type { Fixture } from '#server/testing/content.fixture.ts';
 import { NodePyodideRunner } from '#server/python/pyodide-runner.ts';
@@ -219,6 +220,22 @@ describe('verifyContent', () => {
     ]);
   });
 
+  it('fails an image the page would show broken, and an SVG that no lesson line shows', async () => {
+    await fixture.edit(
+      `${M1}/lesson.md`,
+      DIAGRAM_LINE,
+      '![A box for the list [10, 20].](total-box.svg)',
+    );
+    const line = await fixture.lineOf(`${M1}/lesson.md`, '![A box for the list');
+    const report = await verify();
+    expect(report.ok).toBe(false);
+    expect(report.problems).toEqual([
+      `content/${M1}/lesson.md:${line} the alt text of this diagram holds [ or ], so the line is not read as a diagram (hint: write the alt text without square brackets (for a list, say "the list 3, 9, 10"))`,
+      `content/${M1}/total-box.svg diagram is not shown by lesson.md (hint: show it with a line of its own, ![what it shows](total-box.svg), or delete the file)`,
+    ]);
+    expect(report.summary).toMatch(/: 3 problems$/);
+  });
+
   it('fails the quiz rules, naming the module, the quiz and the question', async () => {
     await fixture.edit(
       `${M2}/quizzes.yaml`,
@@ -240,6 +257,7 @@ describe('verifyContent', () => {
     try {
       const folder = 'modules/08-error-and-exception-handling';
       await late.edit(`${folder}/lesson.md`, `${DIAGRAM_LINE}\n`, '');
+      await rm(late.file(`${folder}/total-box.svg`));
       const report = await verifyContent({ rootDir: late.root, runner, timeoutMs: 2_000 });
       expect(report.ok).toBe(false);
       expect(report.failures.map((f) => f.text)).toEqual([
