@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bareCodeRule,
   displayedLength,
   inlineCodeRule,
   keyedPositionRule,
@@ -156,6 +157,50 @@ describe('inlineCodeRule', () => {
     expect(unbalancedBackticks('a ``b` c``')).toBe(false);
     expect(unbalancedBackticks('a `b')).toBe(true);
     expect(unbalancedBackticks('a ``b`')).toBe(true);
+  });
+});
+
+describe('bareCodeRule', () => {
+  it('passes constants and exception names written as code, and English words that only look alike', () => {
+    const question = {
+      ...even(0),
+      text: 'Which line raises `ValueError` when `found` is `None`?',
+      answers: ['`True`', 'It raises `TypeError`', 'An Exception of any kind', 'No error at all'],
+      explanation: 'Error messages name the class; `NameError` is raised, and Truework is no code.',
+    };
+    expect(bareCodeRule(question, 1)).toEqual([]);
+  });
+
+  it('fails True, None and exception names outside backticks, naming the field', () => {
+    const findings = bareCodeRule(
+      {
+        ...even(0),
+        text: 'Why does this stop with a SyntaxError?',
+        answers: ['a', 'None of them', 'c', 'It gives False'],
+        explanation: 'The test is True, not `False`; a RecursionError would need a loop.',
+      },
+      4,
+    );
+    expect(findings.map((f) => `${f.question}: ${f.message}`)).toEqual([
+      '4: the text has SyntaxError outside backticks',
+      '4: answer 1 has None outside backticks',
+      '4: answer 3 has False outside backticks',
+      '4: the explanation has True outside backticks',
+    ]);
+  });
+
+  it('leaves the printed answers of an output question alone, but not its text', () => {
+    const output = { ...sized([4, 5, 4, 4], 0, 'output'), answers: ['True', 'False', 'None', '0'] };
+    expect(bareCodeRule(output, 1)).toEqual([]);
+    expect(bareCodeRule({ ...output, text: 'Does it print True?' }, 1)).toHaveLength(1);
+  });
+
+  it('is part of quizRules', () => {
+    const questions = [0, 1, 2, 3, 0, 1, 2, 3, 0, 1].map(even);
+    questions[2] = { ...even(2), explanation: 'It raises KeyError.' };
+    expect(quizRules(questions)).toEqual([
+      expect.objectContaining({ question: 3, message: 'the explanation has KeyError outside backticks' }),
+    ]);
   });
 });
 

@@ -164,6 +164,33 @@ export function inlineCodeRule(question: RuleQuestion, number: number): RuleFind
   return findings;
 }
 
+/**
+ * Python's constants and exception class names are code, so quiz prose puts them in backticks like
+ * all other code (`True`, `None`, `ValueError`). Only words that cannot be ordinary English are
+ * matched: `Exception` alone and `Error` alone are left to the writer, and an English "None of
+ * them" is flagged on purpose (reword it: "Not one of them").
+ */
+const BARE_CODE =
+  /(?<![\w`])(True|False|None|NotImplemented|NoneType|StopIteration|KeyboardInterrupt|[A-Z][A-Za-z]*(?:Error|Exception|Warning))(?![\w`])/;
+
+/** Inline code written one way: no Python constant or exception name outside backticks. */
+export function bareCodeRule(question: RuleQuestion, number: number): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  for (const [field, text] of fields(question)) {
+    // The answers of an output question are printed text, where `True` is what the program shows.
+    if (question.kind === 'output' && field.startsWith('answer')) continue;
+    const hit = BARE_CODE.exec(withoutCode(text))?.[0];
+    if (hit) {
+      findings.push({
+        question: number,
+        message: `${field} has ${hit} outside backticks`,
+        hint: `write it as code, \`${hit}\`, as everywhere else in the quizzes (an English "None of ..." reads better as "Not one of ..." or "No ...")`,
+      });
+    }
+  }
+  return findings;
+}
+
 /** Every question of a reworked module says what kind it is. */
 export function kindRule(question: RuleQuestion, number: number): RuleFinding[] {
   if (question.kind !== undefined) return [];
@@ -183,6 +210,7 @@ export function quizRules(questions: readonly RuleQuestion[]): RuleFinding[] {
       ...kindRule(q, i + 1),
       ...outsideReferenceRule(q, i + 1),
       ...inlineCodeRule(q, i + 1),
+      ...bareCodeRule(q, i + 1),
     ]),
     ...longestKeyedRule(questions),
     ...pickLongestRule(questions),
