@@ -10,6 +10,8 @@ import {
   outsideReferenceRule,
   pickLongestRule,
   pickLongestScore,
+  pickShortestRule,
+  pickShortestScore,
   quizRules,
   unbalancedBackticks,
 } from './quiz-rules.ts';
@@ -73,6 +75,31 @@ describe('pickLongestRule', () => {
     expect(pickLongestRule(at35)).toEqual([]);
     const above = [...at35.slice(1), sized([9, 1, 1, 1], 0)];
     expect(pickLongestRule(above)[0]?.message).toContain('scores 43%');
+  });
+});
+
+describe('pickShortestRule', () => {
+  it('scores "always pick the shortest" the same way, ties by chance', () => {
+    expect(pickShortestScore([sized([9, 9, 5, 5], 2)])).toBe(0.5);
+    expect(pickShortestScore([sized([9, 9, 5, 5], 0)])).toBe(0);
+    expect(pickShortestScore([sized([3, 9, 9, 9], 0)])).toBe(1);
+  });
+
+  it('passes at 35% and fails above it, also where the longest rule is happy', () => {
+    const at35 = [
+      ...Array.from({ length: 6 }, () => even(0)),
+      ...Array.from({ length: 4 }, () => sized([1, 1, 9, 9], 1)),
+    ];
+    expect(pickShortestScore(at35)).toBeCloseTo(0.35);
+    expect(pickShortestRule(at35)).toEqual([]);
+    const above = [...at35.slice(1), sized([1, 9, 9, 9], 0)];
+    expect(pickLongestRule(above)).toEqual([]);
+    expect(pickShortestRule(above)[0]?.message).toBe(
+      'always picking the shortest option scores 43% on this quiz (at most 35%)',
+    );
+    expect(quizRules(above).map((f) => f.message)).toContain(
+      'always picking the shortest option scores 43% on this quiz (at most 35%)',
+    );
   });
 });
 

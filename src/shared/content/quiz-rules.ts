@@ -10,6 +10,8 @@ import type { QuestionKind } from './schema.ts';
 
 export const MAX_LONGEST_KEYED_SHARE = 0.3;
 export const MAX_PICK_LONGEST_SCORE = 0.35;
+/** The same bound for the opposite habit, "always pick the shortest option". */
+export const MAX_PICK_SHORTEST_SCORE = 0.35;
 export const MAX_OUTPUT_SHARE = 0.4;
 export const KEYED_POSITION_RANGE = [0.2, 0.3] as const;
 /** Each of these kinds appears at least once in every module. */
@@ -53,15 +55,30 @@ export function longestKeyedRule(questions: readonly RuleQuestion[]): RuleFindin
   ];
 }
 
-/** "Always pick the longest option, at random among ties" must score at most 35% on a quiz. */
-export function pickLongestScore(questions: readonly RuleQuestion[]): number {
+/** The expected score of always picking the option `pick` chooses by length, at random among ties. */
+function pickByLengthScore(
+  questions: readonly RuleQuestion[],
+  pick: (lengths: readonly number[]) => number,
+): number {
   if (questions.length === 0) return 0;
   let score = 0;
   for (const question of questions) {
-    const { keyed, max, ties } = lengths(question);
-    if (keyed === max) score += 1 / ties;
+    const all = question.answers.map(displayedLength);
+    const chosen = pick(all);
+    const ties = all.filter((n) => n === chosen).length;
+    if (all[question.correct] === chosen) score += 1 / ties;
   }
   return score / questions.length;
+}
+
+/** "Always pick the longest option, at random among ties" must score at most 35% on a quiz. */
+export function pickLongestScore(questions: readonly RuleQuestion[]): number {
+  return pickByLengthScore(questions, (all) => Math.max(...all));
+}
+
+/** "Always pick the shortest option, at random among ties" must score at most 35% on a quiz too. */
+export function pickShortestScore(questions: readonly RuleQuestion[]): number {
+  return pickByLengthScore(questions, (all) => Math.min(...all));
 }
 
 export function pickLongestRule(questions: readonly RuleQuestion[]): RuleFinding[] {
@@ -71,6 +88,17 @@ export function pickLongestRule(questions: readonly RuleQuestion[]): RuleFinding
     {
       message: `always picking the longest option scores ${Math.round(score * 100)}% on this quiz (at most ${MAX_PICK_LONGEST_SCORE * 100}%)`,
       hint: 'make the longest option a wrong one in more questions',
+    },
+  ];
+}
+
+export function pickShortestRule(questions: readonly RuleQuestion[]): RuleFinding[] {
+  const score = pickShortestScore(questions);
+  if (score <= MAX_PICK_SHORTEST_SCORE + 1e-9) return [];
+  return [
+    {
+      message: `always picking the shortest option scores ${Math.round(score * 100)}% on this quiz (at most ${MAX_PICK_SHORTEST_SCORE * 100}%)`,
+      hint: 'make the shortest option a wrong one in more questions (a terse, tempting distractor)',
     },
   ];
 }
@@ -214,6 +242,7 @@ export function quizRules(questions: readonly RuleQuestion[]): RuleFinding[] {
     ]),
     ...longestKeyedRule(questions),
     ...pickLongestRule(questions),
+    ...pickShortestRule(questions),
   ];
 }
 
