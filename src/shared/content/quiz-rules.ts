@@ -40,12 +40,17 @@ function lengths(question: RuleQuestion): { keyed: number; max: number; ties: nu
   };
 }
 
-/** The keyed answer is the strictly longest option in at most 30% of a quiz's questions. */
-export function longestKeyedRule(questions: readonly RuleQuestion[]): RuleFinding[] {
-  const longest = questions.flatMap((q, i) => {
+/** The 1-based numbers of the questions whose keyed answer is the strictly longest option. */
+export function longestKeyedQuestions(questions: readonly RuleQuestion[]): number[] {
+  return questions.flatMap((q, i) => {
     const { keyed, max, ties } = lengths(q);
     return keyed === max && ties === 1 ? [i + 1] : [];
   });
+}
+
+/** The keyed answer is the strictly longest option in at most 30% of a quiz's questions. */
+export function longestKeyedRule(questions: readonly RuleQuestion[]): RuleFinding[] {
+  const longest = longestKeyedQuestions(questions);
   if (longest.length <= MAX_LONGEST_KEYED_SHARE * questions.length) return [];
   return [
     {
@@ -246,10 +251,15 @@ export function quizRules(questions: readonly RuleQuestion[]): RuleFinding[] {
   ];
 }
 
+/** How many of the questions are `output` ("what does this print") questions. */
+export function outputQuestionCount(questions: readonly RuleQuestion[]): number {
+  return questions.filter((q) => q.kind === 'output').length;
+}
+
 /** A module's questions: at most 40% `output`, and at least one of each other kind. */
 export function moduleQuestionMixRule(questions: readonly RuleQuestion[]): RuleFinding[] {
   const findings: RuleFinding[] = [];
-  const output = questions.filter((q) => q.kind === 'output').length;
+  const output = outputQuestionCount(questions);
   if (output > MAX_OUTPUT_SHARE * questions.length) {
     findings.push({
       message: `${share(output, questions.length)} of the module's questions are \`output\` questions (at most ${MAX_OUTPUT_SHARE * 100}%)`,
