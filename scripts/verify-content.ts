@@ -1,7 +1,7 @@
 /*
  * npm run verify:content [-- --only 3 --only 5] [--root path/to/content]
- * Loads content/ through the schemas and runs every piece of its Python in Pyodide. The last line is
- * the summary; the exit code is 1 when anything is wrong.
+ * Loads content/ through the schemas and runs every piece of its Python in Pyodide. It prints the
+ * summary line, then a table of each module's figures; the exit code is 1 when anything is wrong.
  */
 
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CURRICULUM } from '#shared/content/curriculum.ts';
 import { NodePyodideRunner } from '#server/python/pyodide-runner.ts';
+import { formatFigures } from './verify-content/figures.ts';
 import { verifyContent } from './verify-content/verify.ts';
 
 function usage(message: string): never {
@@ -65,6 +66,7 @@ async function main(): Promise<number> {
         (only ? `; only module${only.length === 1 ? '' : 's'} ${only.join(', ')}` : ''),
     );
     console.log(report.summary);
+    console.log(`\n${formatFigures(report.figures)}`);
     return report.ok ? 0 : 1;
   } finally {
     await runner.close();

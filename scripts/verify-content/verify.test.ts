@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rm } from 'node:fs/promises';
 import { createFixture, DIAGRAM_LINE, exercisesYaml } from '#server/testing/content.fixture.ts';
 import type { Fixture } from '#server/testing/content.fixture.ts';
 import { NodePyodideRunner } from '#server/python/pyodide-runner.ts';
+import { formatFigures } from './figures.ts';
 import { verifyContent } from './verify.ts';
 import type { VerifyReport } from './verify.ts';
 
@@ -49,6 +51,44 @@ describe('verifyContent', () => {
     );
     // 16 blocks + 8 exercises x (solution, starter, one wrong) + 4 verified questions.
     expect(report.counts.runs).toBe(16 + 8 * 3 + 4);
+  });
+
+  it("reports each module's figures, counted as the rules count them", async () => {
+    const report = await verify();
+    expect(
+      report.figures.map((f) => [f.number, f.checkpoints, f.diagrams, f.questions, f.outputShare]),
+    ).toEqual([
+      [1, 5, 1, 10, 0.1],
+      [2, 5, 1, 30, 0.1],
+    ]);
+    const [m1] = report.figures;
+    expect(m1?.proseWords).toBe(2144);
+    // Nine questions have four answers of one length (a quarter each, by chance); in the output
+    // question the keyed `0 1 2` is neither the longest nor the shortest answer.
+    expect(m1?.keyedLongest).toEqual({ title: 'Module 1 Part 1', value: 0 });
+    expect(m1?.pickLongest?.value).toBeCloseTo(0.225);
+    expect(m1?.pickShortest?.value).toBeCloseTo(0.225);
+
+    // Without its first checkpoint, the longest gap is the one the gap rule reports.
+    await fixture.edit(`${M1}/lesson.md`, '```python checkpoint\ncount', '```python\ncount');
+    await fixture.edit(`${M1}/lesson.md`, /```predict\noptions:\n {2}- "2"[\s\S]*?```\n/, '');
+    const fewer = await verify([1]);
+    const gap = fewer.failures
+      .map((f) => /^(\d+) words of prose/.exec(f.message)?.[1])
+      .find((words) => words !== undefined);
+    expect(fewer.figures[0]?.longestGap).toBe(Number(gap));
+    expect(fewer.figures[0]?.checkpoints).toBe(4);
+
+    const table = formatFigures(report.figures).split('\n');
+    expect(table).toContain(
+      'module  prose words  checkpoints  longest gap  diagrams  questions  output  keyed longest  pick longest  pick shortest',
+    );
+    expect(table).toContain(
+      '     1         2144            5          467         1         10     10%             0%           23%            23%',
+    );
+    expect(table.at(-1)).toBe(
+      '  2: keyed longest "Module 2 Part 1", pick longest "Module 2 Part 1", pick shortest "Module 2 Part 1"',
+    );
   });
 
   it('fails a broken solution, naming the file, line and exercise', async () => {
@@ -219,6 +259,22 @@ describe('verifyContent', () => {
     ]);
   });
 
+  it('fails an image the page would show broken, and an SVG that no lesson line shows', async () => {
+    await fixture.edit(
+      `${M1}/lesson.md`,
+      DIAGRAM_LINE,
+      '![A box for the list [10, 20].](total-box.svg)',
+    );
+    const line = await fixture.lineOf(`${M1}/lesson.md`, '![A box for the list');
+    const report = await verify();
+    expect(report.ok).toBe(false);
+    expect(report.problems).toEqual([
+      `content/${M1}/lesson.md:${line} the alt text of this diagram holds [ or ], so the line is not read as a diagram (hint: write the alt text without square brackets (for a list, say "the list 3, 9, 10"))`,
+      `content/${M1}/total-box.svg diagram is not shown by lesson.md (hint: show it with a line of its own, ![what it shows](total-box.svg), or delete the file)`,
+    ]);
+    expect(report.summary).toMatch(/: 3 problems$/);
+  });
+
   it('fails the quiz rules, naming the module, the quiz and the question', async () => {
     await fixture.edit(
       `${M2}/quizzes.yaml`,
@@ -240,6 +296,7 @@ describe('verifyContent', () => {
     try {
       const folder = 'modules/08-error-and-exception-handling';
       await late.edit(`${folder}/lesson.md`, `${DIAGRAM_LINE}\n`, '');
+      await rm(late.file(`${folder}/total-box.svg`));
       const report = await verifyContent({ rootDir: late.root, runner, timeoutMs: 2_000 });
       expect(report.ok).toBe(false);
       expect(report.failures.map((f) => f.text)).toEqual([

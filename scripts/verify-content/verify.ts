@@ -20,6 +20,8 @@ import {
 import type { PythonRunner, RunResult, Verdict } from '#shared/content/python-checks.ts';
 import type { RuleFinding } from '#shared/content/rules.ts';
 import { courseRules, moduleRules } from './content-rules.ts';
+import { moduleFigures } from './figures.ts';
+import type { ModuleFigures } from './figures.ts';
 
 export interface VerifyOptions {
   /** The content/ folder. */
@@ -59,8 +61,10 @@ export interface VerifyReport {
   readonly failures: readonly VerifyFailure[];
   readonly counts: VerifyCounts;
   readonly ok: boolean;
-  /** The last line the command prints. */
+  /** The summary line. */
   readonly summary: string;
+  /** Per module, the figures the rules judge (printed as a table after the summary). */
+  readonly figures: readonly ModuleFigures[];
 }
 
 export async function verifyContent(options: VerifyOptions): Promise<VerifyReport> {
@@ -108,7 +112,8 @@ export async function verifyContent(options: VerifyOptions): Promise<VerifyRepor
       count(counts.questions, 'question'),
       count(counts.codeBlocks, 'code block'),
     ].join(', ') + `: ${ok ? 'all verified' : count(total, 'problem')}`;
-  return { problems, failures, counts, ok, summary };
+  const figures = scan.course.modules.map(moduleFigures);
+  return { problems, failures, counts, ok, summary, figures };
 }
 
 function countCourse(modules: readonly CourseModule[], runs: number): VerifyCounts {

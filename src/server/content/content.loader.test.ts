@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rename, rm } from 'node:fs/promises';
 import { ContentError, formatProblem, loadContent, scanContent } from './content.loader.ts';
-import { createFixture, exercisesYaml, quizzesYaml } from '../testing/content.fixture.ts';
+import { createFixture, diagramSvg, exercisesYaml, quizzesYaml } from '../testing/content.fixture.ts';
 import type { Fixture } from '../testing/content.fixture.ts';
 
 const M1 = 'modules/01-introduction-to-python';
@@ -209,6 +209,7 @@ describe('loadContent reports every problem with file, line, path and hint', () 
       `content/${M2}/lesson.md:1 top-level # heading in the lesson (hint: the page already shows the module title; use ## for sections and ### below them)`,
       `content/${M2}/lesson.md:1 the lesson has no ## section headings (hint: split the lesson into sections, each starting with a ## heading)`,
       `content/${M2}/lesson.md has 4 words of prose; a lesson needs at least 2000 (hint: code and output blocks do not count; explain more, with more worked examples)`,
+      `content/${M2}/total-box.svg diagram is not shown by lesson.md (hint: show it with a line of its own, ![what it shows](total-box.svg), or delete the file)`,
     ]);
   });
 
@@ -222,7 +223,29 @@ describe('loadContent reports every problem with file, line, path and hint', () 
     expect(await problems()).toEqual([
       `content/${M1}/lesson.md:${predict} predict block: options needs 3 or 4 options (or none, to have the learner type the output) (hint: 3 or 4 different outputs, exactly one of them what the program prints)`,
       `content/${M1}/total-box.svg:${rect} <rect> has the colour fill="#fff" (hint: drop it and use a d-* class (fill="none" and stroke="none" are allowed))`,
+      // The lesson now shows missing.svg, so the total-box.svg beside it is shown by no line.
+      `content/${M2}/total-box.svg diagram is not shown by lesson.md (hint: show it with a line of its own, ![what it shows](total-box.svg), or delete the file)`,
       `content/${M2}/lesson.md:${diagram} diagram missing.svg is not in the module folder (hint: save the SVG as content/${M2}/missing.svg)`,
+    ]);
+  });
+
+  it('an image the page could not show, and an SVG no lesson line shows', async () => {
+    // The alt text holds brackets, so the line is no diagram line: without the check the page
+    // would show a broken <img>, and the SVG would sit unused.
+    await fixture.edit(
+      `${M1}/lesson.md`,
+      '![A name, total, with an arrow',
+      '![A name, total, with an arrow to [10]; that is,',
+    );
+    await fixture.write(`${M2}/unused-box.svg`, diagramSvg());
+    await fixture.edit(`${M2}/lesson.md`, '## ', '![A photo of a desk.](desk.png)\n\n## ');
+    const bracketed = await fixture.lineOf(`${M1}/lesson.md`, '![A name, total');
+    const photo = await fixture.lineOf(`${M2}/lesson.md`, '![A photo');
+    expect(await problems()).toEqual([
+      `content/${M1}/lesson.md:${bracketed} the alt text of this diagram holds [ or ], so the line is not read as a diagram (hint: write the alt text without square brackets (for a list, say "the list 3, 9, 10"))`,
+      `content/${M1}/total-box.svg diagram is not shown by lesson.md (hint: show it with a line of its own, ![what it shows](total-box.svg), or delete the file)`,
+      `content/${M2}/lesson.md:${photo} an image that is not a diagram line (hint: a lesson shows pictures only as SVG diagrams of its module folder, each alone on its line: ![what it shows](name.svg))`,
+      `content/${M2}/unused-box.svg diagram is not shown by lesson.md (hint: show it with a line of its own, ![what it shows](unused-box.svg), or delete the file)`,
     ]);
   });
 

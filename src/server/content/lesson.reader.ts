@@ -12,11 +12,15 @@ import { checkSvg } from './diagram.svg.ts';
 
 export const MIN_LESSON_WORDS = 2_000;
 
-/** `present`: whether lesson.md exists (an empty file is still checked, a missing one is reported elsewhere). */
+/**
+ * `present`: whether lesson.md exists (an empty file is still checked, a missing one is reported
+ * elsewhere). `svgFiles`: the .svg files of the module folder, each of which the lesson must show.
+ */
 export async function readLessonFile(
   dir: string,
   shownDir: string,
   present: boolean,
+  svgFiles: readonly string[],
   ctx: ReadContext,
 ): Promise<CourseLesson> {
   const shown = `${shownDir}/lesson.md`;
@@ -31,6 +35,17 @@ export async function readLessonFile(
         file: shown,
         message: `has ${parsed.proseWords} words of prose; a lesson needs at least ${MIN_LESSON_WORDS}`,
         hint: 'code and output blocks do not count; explain more, with more worked examples',
+      });
+    }
+    // An SVG no lesson line shows is a diagram the learner never sees (or a line that failed to
+    // be read as a diagram, which parseLesson reports as well).
+    const shownFiles = new Set(parsed.diagrams.map((d) => d.file));
+    for (const file of svgFiles) {
+      if (shownFiles.has(file)) continue;
+      ctx.problems.push({
+        file: `${shownDir}/${file}`,
+        message: 'diagram is not shown by lesson.md',
+        hint: `show it with a line of its own, ![what it shows](${file}), or delete the file`,
       });
     }
   }

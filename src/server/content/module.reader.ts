@@ -26,6 +26,7 @@ export async function readModule(
     dir,
     shownDir,
     entries.some((e) => e.name === 'lesson.md'),
+    entries.filter(isDiagramFile).map((e) => e.name),
     ctx,
   );
   const exercises = await readExercisesFile(dir, shownDir, expected, ctx);
@@ -43,7 +44,7 @@ export async function readModule(
   };
 }
 
-/** The lesson's diagrams live beside it; lesson.reader.ts reads the ones the lesson shows. */
+/** The lesson's diagrams live beside it; lesson.reader.ts reads them and reports any it does not show. */
 function isDiagramFile(entry: DirEntry): boolean {
   return !entry.isDirectory && entry.name.endsWith('.svg');
 }

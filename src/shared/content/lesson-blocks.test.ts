@@ -263,4 +263,37 @@ describe('diagram lines', () => {
       '7: a diagram must stand on a line of its own',
     ]);
   });
+
+  it('reports every image that is not a diagram line, since the page would show it broken', () => {
+    const parsed = parseLesson(
+      [
+        '## Part',
+        '',
+        '![A tree for [38, 27] and [3, 9].](merge-tree.svg)',
+        '',
+        '![A photo of a desk.](desk.png)',
+        '',
+        'A tip: ![icon][tip] and <img src="x.png" alt="x">.',
+        '',
+        '![Halves,',
+        'then pairs.](halves.svg)',
+        '',
+      ].join('\n'),
+    );
+    expect(parsed.diagrams).toEqual([]);
+    expect(parsed.problems.map((p) => `${p.line}: ${p.message}`)).toEqual([
+      '3: the alt text of this diagram holds [ or ], so the line is not read as a diagram',
+      '5: an image that is not a diagram line',
+      '7: an image that is not a diagram line',
+      '9: an image that is not a diagram line',
+    ]);
+  });
+
+  it('leaves alone text that only looks like an image: inline code, an escaped !, a link', () => {
+    const parsed = parseLesson(
+      '## Part\n\nWrite `![alt](name.svg)` on its own line.\n\nWow\\![not an image](x.svg), and [a link](page.md).\n',
+    );
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.diagrams).toEqual([]);
+  });
 });

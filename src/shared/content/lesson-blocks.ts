@@ -399,19 +399,47 @@ function headingProblems(prose: readonly ProseLine[]): LessonProblem[] {
 /** A diagram line: an image of an .svg file, alone on its line. */
 export const DIAGRAM_LINE = /^ {0,3}!\[([^\]]*)\]\(\s*([^)\s]*\.svg)\s*\)\s*$/;
 const DIAGRAM_FILE = /^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/;
+/** The start of a Markdown image (`![`, not escaped) or an HTML `<img>`. */
+const IMAGE_START = /(?<!\\)!\[|<img\b/i;
+
+/** A prose line with its inline code spans blanked out: `![x](y)` in backticks shows code, not a picture. */
+function withoutInlineCode(text: string): string {
+  return text.replace(/(`+)[\s\S]*?\1/g, ' ');
+}
+
+/**
+ * Why a line that shows an image is not a diagram line. The renderer inlines only the diagrams this
+ * parser finds; any other image would reach the page as an `<img>` with a broken relative address,
+ * so every one is a problem.
+ */
+function imageProblem(text: string): { message: string; hint: string } | undefined {
+  const prose = withoutInlineCode(text);
+  if (!IMAGE_START.test(prose)) return undefined;
+  if (/^ {0,3}!\[(?:(?!\]\().)*\]\(\s*[^)\s]*\.svg\s*\)\s*$/.test(prose)) {
+    return {
+      message: 'the alt text of this diagram holds [ or ], so the line is not read as a diagram',
+      hint: 'write the alt text without square brackets (for a list, say "the list 3, 9, 10")',
+    };
+  }
+  if (/!\[[^\]]*\]\([^)]*\.svg\s*\)/.test(prose)) {
+    return {
+      message: 'a diagram must stand on a line of its own',
+      hint: 'put ![what it shows](name.svg) alone on its line, with blank lines around it',
+    };
+  }
+  return {
+    message: 'an image that is not a diagram line',
+    hint: 'a lesson shows pictures only as SVG diagrams of its module folder, each alone on its line: ![what it shows](name.svg)',
+  };
+}
 
 function diagramLines(prose: readonly ProseLine[], problems: LessonProblem[]): DiagramRef[] {
   const diagrams: DiagramRef[] = [];
   for (const { line, text } of prose) {
     const match = DIAGRAM_LINE.exec(text);
     if (!match) {
-      if (/!\[[^\]]*\]\([^)]*\.svg\s*\)/.test(text)) {
-        problems.push({
-          line,
-          message: 'a diagram must stand on a line of its own',
-          hint: 'put ![what it shows](name.svg) alone on its line, with blank lines around it',
-        });
-      }
+      const problem = imageProblem(text);
+      if (problem) problems.push({ line, ...problem });
       continue;
     }
     const alt = (match[1] ?? '').trim();

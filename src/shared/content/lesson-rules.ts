@@ -23,38 +23,68 @@ export function checkpointCountRule(checkpoints: number): RuleFinding[] {
   ];
 }
 
+/** One stretch of prose: before the first checkpoint, between two, or after the last. */
+export interface ProseGap {
+  /** The fence line of the checkpoint before it (0 before the first). */
+  readonly from: number;
+  /** The fence line of the checkpoint after it (Infinity after the last). */
+  readonly to: number;
+  /** The first line of prose in it, if any. */
+  readonly firstLine: number | undefined;
+  readonly words: number;
+}
+
 /**
- * Words of prose before the first checkpoint, between two, and after the last: none may exceed
- * MAX_WORDS_WITHOUT_CHECKPOINT. `prose` are the lesson's lines outside fenced blocks (diagram lines
- * are pictures, not reading, and do not count); `checkpointLines` the fence lines of the checkpoints.
+ * The stretches of prose around the checkpoints, with their words. `prose` are the lesson's lines
+ * outside fenced blocks (diagram lines are pictures, not reading, and do not count);
+ * `checkpointLines` the fence lines of the checkpoints.
  */
-export function checkpointGapRule(
+export function proseGaps(
   prose: readonly ProseLine[],
   checkpointLines: readonly number[],
-): RuleFinding[] {
+): ProseGap[] {
   const stops = [...checkpointLines].sort((a, b) => a - b);
-  const findings: RuleFinding[] = [];
+  const gaps: ProseGap[] = [];
   for (let gap = 0; gap <= stops.length; gap++) {
     const from = gap === 0 ? 0 : (stops[gap - 1] ?? 0);
     const to = stops[gap] ?? Number.POSITIVE_INFINITY;
     const lines = prose.filter(
       (p) => p.line > from && p.line < to && !DIAGRAM_LINE.test(p.text) && p.text.trim() !== '',
     );
-    const words = countWords(lines.map((p) => p.text));
-    if (words > MAX_WORDS_WITHOUT_CHECKPOINT) {
-      const where =
-        gap === 0
-          ? 'before the first checkpoint'
-          : gap === stops.length
-            ? `after the last checkpoint (line ${from})`
-            : `between the checkpoints at lines ${from} and ${to}`;
-      findings.push({
-        line: lines[0]?.line ?? from,
-        message: `${words} words of prose ${where}; at most ${MAX_WORDS_WITHOUT_CHECKPOINT} may pass without one`,
-        hint: 'add a checkpoint in this stretch (or move one into it)',
-      });
-    }
+    gaps.push({ from, to, firstLine: lines[0]?.line, words: countWords(lines.map((p) => p.text)) });
   }
+  return gaps;
+}
+
+/** The words of the longest stretch of prose without a checkpoint. */
+export function longestProseGap(
+  prose: readonly ProseLine[],
+  checkpointLines: readonly number[],
+): number {
+  return Math.max(...proseGaps(prose, checkpointLines).map((g) => g.words));
+}
+
+/** No stretch of prose (see proseGaps) may exceed MAX_WORDS_WITHOUT_CHECKPOINT words. */
+export function checkpointGapRule(
+  prose: readonly ProseLine[],
+  checkpointLines: readonly number[],
+): RuleFinding[] {
+  const gaps = proseGaps(prose, checkpointLines);
+  const findings: RuleFinding[] = [];
+  gaps.forEach(({ from, to, firstLine, words }, gap) => {
+    if (words <= MAX_WORDS_WITHOUT_CHECKPOINT) return;
+    const where =
+      gap === 0
+        ? 'before the first checkpoint'
+        : gap === gaps.length - 1
+          ? `after the last checkpoint (line ${from})`
+          : `between the checkpoints at lines ${from} and ${to}`;
+    findings.push({
+      line: firstLine ?? from,
+      message: `${words} words of prose ${where}; at most ${MAX_WORDS_WITHOUT_CHECKPOINT} may pass without one`,
+      hint: 'add a checkpoint in this stretch (or move one into it)',
+    });
+  });
   return findings;
 }
 

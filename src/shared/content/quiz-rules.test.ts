@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bareCodeRule,
   displayedLength,
   inlineCodeRule,
   keyedPositionRule,
@@ -9,6 +10,8 @@ import {
   outsideReferenceRule,
   pickLongestRule,
   pickLongestScore,
+  pickShortestRule,
+  pickShortestScore,
   quizRules,
   unbalancedBackticks,
 } from './quiz-rules.ts';
@@ -72,6 +75,31 @@ describe('pickLongestRule', () => {
     expect(pickLongestRule(at35)).toEqual([]);
     const above = [...at35.slice(1), sized([9, 1, 1, 1], 0)];
     expect(pickLongestRule(above)[0]?.message).toContain('scores 43%');
+  });
+});
+
+describe('pickShortestRule', () => {
+  it('scores "always pick the shortest" the same way, ties by chance', () => {
+    expect(pickShortestScore([sized([9, 9, 5, 5], 2)])).toBe(0.5);
+    expect(pickShortestScore([sized([9, 9, 5, 5], 0)])).toBe(0);
+    expect(pickShortestScore([sized([3, 9, 9, 9], 0)])).toBe(1);
+  });
+
+  it('passes at 35% and fails above it, also where the longest rule is happy', () => {
+    const at35 = [
+      ...Array.from({ length: 6 }, () => even(0)),
+      ...Array.from({ length: 4 }, () => sized([1, 1, 9, 9], 1)),
+    ];
+    expect(pickShortestScore(at35)).toBeCloseTo(0.35);
+    expect(pickShortestRule(at35)).toEqual([]);
+    const above = [...at35.slice(1), sized([1, 9, 9, 9], 0)];
+    expect(pickLongestRule(above)).toEqual([]);
+    expect(pickShortestRule(above)[0]?.message).toBe(
+      'always picking the shortest option scores 43% on this quiz (at most 35%)',
+    );
+    expect(quizRules(above).map((f) => f.message)).toContain(
+      'always picking the shortest option scores 43% on this quiz (at most 35%)',
+    );
   });
 });
 
@@ -156,6 +184,50 @@ describe('inlineCodeRule', () => {
     expect(unbalancedBackticks('a ``b` c``')).toBe(false);
     expect(unbalancedBackticks('a `b')).toBe(true);
     expect(unbalancedBackticks('a ``b`')).toBe(true);
+  });
+});
+
+describe('bareCodeRule', () => {
+  it('passes constants and exception names written as code, and English words that only look alike', () => {
+    const question = {
+      ...even(0),
+      text: 'Which line raises `ValueError` when `found` is `None`?',
+      answers: ['`True`', 'It raises `TypeError`', 'An Exception of any kind', 'No error at all'],
+      explanation: 'Error messages name the class; `NameError` is raised, and Truework is no code.',
+    };
+    expect(bareCodeRule(question, 1)).toEqual([]);
+  });
+
+  it('fails True, None and exception names outside backticks, naming the field', () => {
+    const findings = bareCodeRule(
+      {
+        ...even(0),
+        text: 'Why does this stop with a SyntaxError?',
+        answers: ['a', 'None of them', 'c', 'It gives False'],
+        explanation: 'The test is True, not `False`; a RecursionError would need a loop.',
+      },
+      4,
+    );
+    expect(findings.map((f) => `${f.question}: ${f.message}`)).toEqual([
+      '4: the text has SyntaxError outside backticks',
+      '4: answer 1 has None outside backticks',
+      '4: answer 3 has False outside backticks',
+      '4: the explanation has True outside backticks',
+    ]);
+  });
+
+  it('leaves the printed answers of an output question alone, but not its text', () => {
+    const output = { ...sized([4, 5, 4, 4], 0, 'output'), answers: ['True', 'False', 'None', '0'] };
+    expect(bareCodeRule(output, 1)).toEqual([]);
+    expect(bareCodeRule({ ...output, text: 'Does it print True?' }, 1)).toHaveLength(1);
+  });
+
+  it('is part of quizRules', () => {
+    const questions = [0, 1, 2, 3, 0, 1, 2, 3, 0, 1].map(even);
+    questions[2] = { ...even(2), explanation: 'It raises KeyError.' };
+    expect(quizRules(questions)).toEqual([
+      expect.objectContaining({ question: 3, message: 'the explanation has KeyError outside backticks' }),
+    ]);
   });
 });
 

@@ -10,6 +10,8 @@ import type { QuestionKind } from './schema.ts';
 
 export const MAX_LONGEST_KEYED_SHARE = 0.3;
 export const MAX_PICK_LONGEST_SCORE = 0.35;
+/** The same bound for the opposite habit, "always pick the shortest option". */
+export const MAX_PICK_SHORTEST_SCORE = 0.35;
 export const MAX_OUTPUT_SHARE = 0.4;
 export const KEYED_POSITION_RANGE = [0.2, 0.3] as const;
 /** Each of these kinds appears at least once in every module. */
@@ -38,12 +40,17 @@ function lengths(question: RuleQuestion): { keyed: number; max: number; ties: nu
   };
 }
 
-/** The keyed answer is the strictly longest option in at most 30% of a quiz's questions. */
-export function longestKeyedRule(questions: readonly RuleQuestion[]): RuleFinding[] {
-  const longest = questions.flatMap((q, i) => {
+/** The 1-based numbers of the questions whose keyed answer is the strictly longest option. */
+export function longestKeyedQuestions(questions: readonly RuleQuestion[]): number[] {
+  return questions.flatMap((q, i) => {
     const { keyed, max, ties } = lengths(q);
     return keyed === max && ties === 1 ? [i + 1] : [];
   });
+}
+
+/** The keyed answer is the strictly longest option in at most 30% of a quiz's questions. */
+export function longestKeyedRule(questions: readonly RuleQuestion[]): RuleFinding[] {
+  const longest = longestKeyedQuestions(questions);
   if (longest.length <= MAX_LONGEST_KEYED_SHARE * questions.length) return [];
   return [
     {
@@ -53,15 +60,30 @@ export function longestKeyedRule(questions: readonly RuleQuestion[]): RuleFindin
   ];
 }
 
-/** "Always pick the longest option, at random among ties" must score at most 35% on a quiz. */
-export function pickLongestScore(questions: readonly RuleQuestion[]): number {
+/** The expected score of always picking the option `pick` chooses by length, at random among ties. */
+function pickByLengthScore(
+  questions: readonly RuleQuestion[],
+  pick: (lengths: readonly number[]) => number,
+): number {
   if (questions.length === 0) return 0;
   let score = 0;
   for (const question of questions) {
-    const { keyed, max, ties } = lengths(question);
-    if (keyed === max) score += 1 / ties;
+    const all = question.answers.map(displayedLength);
+    const chosen = pick(all);
+    const ties = all.filter((n) => n === chosen).length;
+    if (all[question.correct] === chosen) score += 1 / ties;
   }
   return score / questions.length;
+}
+
+/** "Always pick the longest option, at random among ties" must score at most 35% on a quiz. */
+export function pickLongestScore(questions: readonly RuleQuestion[]): number {
+  return pickByLengthScore(questions, (all) => Math.max(...all));
+}
+
+/** "Always pick the shortest option, at random among ties" must score at most 35% on a quiz too. */
+export function pickShortestScore(questions: readonly RuleQuestion[]): number {
+  return pickByLengthScore(questions, (all) => Math.min(...all));
 }
 
 export function pickLongestRule(questions: readonly RuleQuestion[]): RuleFinding[] {
@@ -71,6 +93,17 @@ export function pickLongestRule(questions: readonly RuleQuestion[]): RuleFinding
     {
       message: `always picking the longest option scores ${Math.round(score * 100)}% on this quiz (at most ${MAX_PICK_LONGEST_SCORE * 100}%)`,
       hint: 'make the longest option a wrong one in more questions',
+    },
+  ];
+}
+
+export function pickShortestRule(questions: readonly RuleQuestion[]): RuleFinding[] {
+  const score = pickShortestScore(questions);
+  if (score <= MAX_PICK_SHORTEST_SCORE + 1e-9) return [];
+  return [
+    {
+      message: `always picking the shortest option scores ${Math.round(score * 100)}% on this quiz (at most ${MAX_PICK_SHORTEST_SCORE * 100}%)`,
+      hint: 'make the shortest option a wrong one in more questions (a terse, tempting distractor)',
     },
   ];
 }
@@ -164,6 +197,33 @@ export function inlineCodeRule(question: RuleQuestion, number: number): RuleFind
   return findings;
 }
 
+/**
+ * Python's constants and exception class names are code, so quiz prose puts them in backticks like
+ * all other code (`True`, `None`, `ValueError`). Only words that cannot be ordinary English are
+ * matched: `Exception` alone and `Error` alone are left to the writer, and an English "None of
+ * them" is flagged on purpose (reword it: "Not one of them").
+ */
+const BARE_CODE =
+  /(?<![\w`])(True|False|None|NotImplemented|NoneType|StopIteration|KeyboardInterrupt|[A-Z][A-Za-z]*(?:Error|Exception|Warning))(?![\w`])/;
+
+/** Inline code written one way: no Python constant or exception name outside backticks. */
+export function bareCodeRule(question: RuleQuestion, number: number): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  for (const [field, text] of fields(question)) {
+    // The answers of an output question are printed text, where `True` is what the program shows.
+    if (question.kind === 'output' && field.startsWith('answer')) continue;
+    const hit = BARE_CODE.exec(withoutCode(text))?.[0];
+    if (hit) {
+      findings.push({
+        question: number,
+        message: `${field} has ${hit} outside backticks`,
+        hint: `write it as code, \`${hit}\`, as everywhere else in the quizzes (an English "None of ..." reads better as "Not one of ..." or "No ...")`,
+      });
+    }
+  }
+  return findings;
+}
+
 /** Every question of a reworked module says what kind it is. */
 export function kindRule(question: RuleQuestion, number: number): RuleFinding[] {
   if (question.kind !== undefined) return [];
@@ -183,16 +243,23 @@ export function quizRules(questions: readonly RuleQuestion[]): RuleFinding[] {
       ...kindRule(q, i + 1),
       ...outsideReferenceRule(q, i + 1),
       ...inlineCodeRule(q, i + 1),
+      ...bareCodeRule(q, i + 1),
     ]),
     ...longestKeyedRule(questions),
     ...pickLongestRule(questions),
+    ...pickShortestRule(questions),
   ];
+}
+
+/** How many of the questions are `output` ("what does this print") questions. */
+export function outputQuestionCount(questions: readonly RuleQuestion[]): number {
+  return questions.filter((q) => q.kind === 'output').length;
 }
 
 /** A module's questions: at most 40% `output`, and at least one of each other kind. */
 export function moduleQuestionMixRule(questions: readonly RuleQuestion[]): RuleFinding[] {
   const findings: RuleFinding[] = [];
-  const output = questions.filter((q) => q.kind === 'output').length;
+  const output = outputQuestionCount(questions);
   if (output > MAX_OUTPUT_SHARE * questions.length) {
     findings.push({
       message: `${share(output, questions.length)} of the module's questions are \`output\` questions (at most ${MAX_OUTPUT_SHARE * 100}%)`,
