@@ -19,7 +19,7 @@
  * CHROME_PATH picks another browser.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -187,6 +187,13 @@ async function audit(url: string, port: number, page: Page | undefined, clientDi
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // PERF_REPORT_DIR=<dir> keeps each page's full Lighthouse report there, for finding what a figure
+  // is made of (open it in the Lighthouse viewer, or read it as JSON).
+  if (process.env.PERF_REPORT_DIR) {
+    mkdirSync(process.env.PERF_REPORT_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+    writeFileSync(path.join(process.env.PERF_REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}: not measured`);

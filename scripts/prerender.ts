@@ -87,8 +87,14 @@ const NOT_FOUND: PublicPage = {
 
 type Manifest = Record<string, { file: string; name?: string; css?: string[]; imports?: string[] }>;
 
-/** The JS chunks and CSS files a page module needs at once (its static imports, not lazy ones). */
-function pageAssets(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+/** The module main.tsx starts the app with: every page preloads it (decision 0021). */
+const APP_START = 'app/start.tsx';
+
+/**
+ * The JS chunks and CSS files some modules need at once (their static imports, not lazy ones), in
+ * order: the app's start first, then each module given.
+ */
+function pageAssets(manifest: Manifest, ...keys: string[]): { js: string[]; css: string[] } {
   const js = new Set<string>();
   const css = new Set<string>();
   const visit = (name: string) => {
@@ -98,18 +104,22 @@ function pageAssets(manifest: Manifest, key: string): { js: string[]; css: strin
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  // When Rollup merges a page with modules other chunks share, the page has no entry of its own
-  // and lives in a shared chunk named after it ('_home-page-<hash>.js').
-  const name = path.basename(key).replace(/\.[^.]+$/, '');
-  const found =
-    manifest[key] !== undefined
-      ? key
-      : Object.keys(manifest).find(
-          (k) => k.startsWith('_') && k.endsWith('.js') && manifest[k]?.name === name,
-        );
-  if (!found) throw new Error(`${key} is not in the Vite manifest: is it still a route?`);
-  visit(found);
+  for (const key of [APP_START, ...keys]) visit(manifestKey(manifest, key));
   return { js: [...js], css: [...css] };
+}
+
+/**
+ * A module's key in Vite's manifest. When Rollup merges a page with modules other chunks share, the
+ * page has no entry of its own and lives in a shared chunk named after it ('_home-page-<hash>.js').
+ */
+function manifestKey(manifest: Manifest, key: string): string {
+  if (manifest[key] !== undefined) return key;
+  const name = path.basename(key).replace(/\.[^.]+$/, '');
+  const found = Object.keys(manifest).find(
+    (k) => k.startsWith('_') && k.endsWith('.js') && manifest[k]?.name === name,
+  );
+  if (!found) throw new Error(`${key} is not in the Vite manifest: is it still a route?`);
+  return found;
 }
 
 const escapeHtml = (text: string) =>
@@ -203,19 +213,13 @@ function composeShell(template: string, assets: { js: string[]; css: string[] })
 async function writeShells(template: string, manifest: Manifest): Promise<void> {
   await writeFile(
     path.join(clientDir, 'app-shell.html'),
-    composeShell(template, { js: [], css: [] }),
+    composeShell(template, pageAssets(manifest)),
   );
   await mkdir(path.join(clientDir, 'app-shell'), { recursive: true });
-  const layout = pageAssets(manifest, COURSE_LAYOUT);
   for (const { page, module } of COURSE_SHELLS) {
-    const own = pageAssets(manifest, module);
-    const assets = {
-      js: [...new Set([...layout.js, ...own.js])],
-      css: [...new Set([...layout.css, ...own.css])],
-    };
     await writeFile(
       path.join(clientDir, 'app-shell', `${page}.html`),
-      composeShell(template, assets),
+      composeShell(template, pageAssets(manifest, COURSE_LAYOUT, module)),
     );
   }
 }

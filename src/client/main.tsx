@@ -1,46 +1,23 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
-import { Providers } from './app/providers.tsx';
-import { routes } from './app/router.tsx';
-import { dropEarlyAnswers } from './lib/early-data.ts';
 import './styles/global.css';
 import './styles/code-themes.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
+/*
+ * The entry point. A pre-rendered page is painted before the app's code is run: evaluating React and
+ * hydrating are the longest tasks of the load, and the page is readable without them. Its code is
+ * already downloading meanwhile (the page preloads it). Pages the app draws itself start at once.
+ * Decision 0021.
+ */
 
-// Pre-rendered pages arrive with markup to hydrate; everything else renders from scratch.
-if (container.hasChildNodes()) {
-  // The page's lazy route modules must be in place before hydrating, or the first render would not
-  // match the pre-rendered markup (scripts/prerender.ts preloads them, so this costs no round trip).
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
-  hydrateRoot(container, app());
-} else {
-  createRoot(container).render(app());
-}
-
-function app() {
-  const router = createBrowserRouter(routes);
-  // Answers the shell asked for belong to the page it opened (decision 0021).
-  const opened = router.state.location;
-  const stop = router.subscribe((state) => {
-    if (state.location === opened) return;
-    dropEarlyAnswers();
-    stop();
+/**
+ * Resolves after the browser's next frame has been painted (a task queued from that frame), or after
+ * 100 ms in a tab that paints no frames (opened in the background).
+ */
+function nextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
   });
-  return (
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>
-  );
 }
+
+if (document.getElementById('root')?.hasChildNodes()) await nextPaint();
+await import('./app/start.tsx');
