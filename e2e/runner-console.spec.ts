@@ -145,6 +145,27 @@ test.describe('the runner console and Step through', () => {
     await expect(card(page).locator('.cm-line[data-mark="step"]')).toHaveCount(0);
   });
 
+  test('Step through stops a 2,000-step loop at 1,000 steps and says so', async () => {
+    // Line 1, then lines 2 and 3 once per round: about 2,000 steps before the print.
+    await setCode(page, 'total = 0\nfor i in range(1000):\n    total += i\nprint(total)');
+    await button(page, 'Step through').click();
+    const panel = card(page).getByTestId('step-through');
+    await expect(panel.getByTestId('step-position')).toHaveText('Step 1 of 1000', {
+      timeout: 30_000,
+    });
+    await expect(panel).toContainText(
+      'The program was stopped after 1,000 steps, the most Step through records.',
+    );
+    const slider = panel.getByRole('slider', { name: 'Step' });
+    await expect(slider).toHaveAttribute('max', '1000');
+    await slider.fill('1000');
+    await expect(panel.getByTestId('step-position')).toHaveText('Step 1000 of 1000');
+    // The last step recorded is the loop's test, not the end: the print never ran.
+    await expect(panel.getByTestId('step-line')).toHaveText('Next to run: line 2.');
+    await expect(panel.getByTestId('step-output')).toHaveText('(nothing printed yet)');
+    await panel.getByRole('button', { name: 'Close steps' }).click();
+  });
+
   test('a NameError on line 3 highlights line 3 and shows Python’s suggestion', async () => {
     await setCode(page, 'total = 0\ncount = 3\nprint(totl + count)');
     await button(page, 'Run').click();
