@@ -166,7 +166,7 @@ test.describe('the runner console and Step through', () => {
     await panel.getByRole('button', { name: 'Close steps' }).click();
   });
 
-  test('a NameError on line 3 highlights line 3 and shows Python’s suggestion', async () => {
+  test('a NameError on line 3 and an AttributeError on line 2 mark their line and show Python’s suggestion', async () => {
     await setCode(page, 'total = 0\ncount = 3\nprint(totl + count)');
     await button(page, 'Run').click();
     await expect(card(page).locator('[data-result]')).toContainText(
@@ -180,6 +180,53 @@ test.describe('the runner console and Step through', () => {
     );
     await card(page).getByText('Full error message').click();
     await expect(card(page).locator('details pre')).not.toContainText('indent-');
+
+    // AttributeError: Python 3.13's suggestion for a misspelt method, and its line marked.
+    await setCode(page, 'word = "abc"\nprint(word.uper())\nprint("done")');
+    await button(page, 'Run').click();
+    await expect(card(page).locator('[data-result]')).toContainText(
+      "Line 2: AttributeError: 'str' object has no attribute 'uper'",
+    );
+    await expect(card(page).locator('.cm-line[data-mark="error"]')).toHaveText(
+      'print(word.uper())',
+    );
+    await expect(card(page).getByTestId('error-suggestion')).toHaveText(
+      "Python suggests: Did you mean: 'upper'?",
+    );
+  });
+
+  test('an error on a late line of a long program is scrolled into the editor’s view', async () => {
+    // 80 lines, far taller than the editor's box; the error is on line 60.
+    const lines = Array.from({ length: 80 }, (_, i) => `value_${i + 1} = ${i + 1}`);
+    lines[59] = 'print(vlue_59)';
+    await setCode(page, lines.join('\n'));
+    // Back to the top, as a learner who wrote the program and scrolled up would be.
+    await page.keyboard.press('ControlOrMeta+Home');
+    const scroller = card(page).locator('.cm-scroller');
+    // (CodeMirror keeps a pixel or so of margin above the cursor.)
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeLessThan(24);
+    await button(page, 'Run').click();
+    await expect(card(page).locator('[data-result]')).toContainText(
+      "Line 60: NameError: name 'vlue_59' is not defined",
+    );
+    const marked = card(page).locator('.cm-line[data-mark="error"]');
+    await expect(marked).toHaveText('print(vlue_59)');
+    await expect(card(page).getByTestId('error-suggestion')).toHaveText(
+      "Python suggests: Did you mean: 'value_59'?",
+    );
+    // Inside the editor's visible box, not only somewhere in its scrolled content.
+    await expect
+      .poll(() =>
+        marked.evaluate((line) => {
+          const box = line.closest('.cm-scroller')?.getBoundingClientRect();
+          const at = line.getBoundingClientRect();
+          return box !== undefined && at.top >= box.top && at.bottom <= box.bottom;
+        }),
+      )
+      .toBe(true);
+    // And the editor itself is on screen, so the line is where the learner looks.
+    await expect(marked).toBeInViewport();
+    expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(24);
   });
 });
 
