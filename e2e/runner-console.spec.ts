@@ -230,31 +230,18 @@ test.describe('the runner console and Step through', () => {
   });
 });
 
-test('at 360 px the lesson page never scrolls sideways and its controls are 24 px or more', async ({
-  page,
-}) => {
-  // Signing in checks the navbar's welcome, which a phone-width navbar folds away.
-  await becomeSubscriber(page, 'Phone Learner', freshEmail('phone'));
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('/dashboard/lessons/module1');
-  const workbench = card(page);
-  await expect(workbench.getByRole('textbox', { name: `Code for ${TITLE}` })).toBeVisible();
-  await expect(workbench.getByRole('textbox', { name: `Code for ${TITLE}` })).toHaveAttribute(
-    'autocapitalize',
-    'off',
-  );
-  await expect(workbench.getByRole('textbox', { name: `Code for ${TITLE}` })).toHaveAttribute(
-    'spellcheck',
-    'false',
-  );
-  await page.locator('[data-try-it]').first().getByRole('button', { name: 'Try it' }).click();
-  const sizes = await page.evaluate(() => {
+/**
+ * At 360 px: how far the page scrolls sideways, and the runner's visible controls (the exercises'
+ * workbenches with their console and Step through panel, the examples' Try it editors) whose box is
+ * under 24 by 24 px (WCAG 2.2 target size), with the names of all those measured (so a test can
+ * tell that the controls it cares about were on screen).
+ */
+function measurePhone(page: Page) {
+  return page.evaluate(() => {
     const root = document.documentElement;
-    // The runner's controls: the exercises' workbenches and the examples' Try it editors.
-    const controls = ['button', 'summary', 'input', 'textarea'].flatMap((tag) => [
-      `article[data-exercise-id] ${tag}`,
-      `[data-try-it] ${tag}`,
-    ]);
+    const controls = ['button', 'summary', 'input', 'textarea', 'select', 'a[href]'].flatMap(
+      (tag) => [`article[data-exercise-id] ${tag}`, `[data-try-it] ${tag}`],
+    );
     // A control's target is its own box or, for an input, its label's (a checkpoint's choice).
     const target = (element: Element) => {
       const boxes = [element, ...((element as HTMLInputElement).labels ?? [])].map((e) =>
@@ -265,12 +252,84 @@ test('at 360 px the lesson page never scrolls sideways and its controls are 24 p
         height: Math.max(...boxes.map((b) => b.height)),
       };
     };
-    const small = [...document.querySelectorAll(controls.join(', '))]
+    const visible = [...document.querySelectorAll(controls.join(', '))]
+      .filter((element) => element.checkVisibility())
       .map((element) => ({ element, box: target(element) }))
-      .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
-      .map(({ element }) => element.outerHTML.slice(0, 80));
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, small };
+      .filter(({ box }) => box.width > 0);
+    const small = visible
+      .filter(({ box }) => box.width < 24 || box.height < 24)
+      .map(
+        ({ element, box }) =>
+          `${Math.round(box.width)}x${Math.round(box.height)} ${element.outerHTML.slice(0, 80)}`,
+      );
+    return {
+      scrollWidth: root.scrollWidth,
+      clientWidth: root.clientWidth,
+      // Each control by its name: its aria-label, its label's text (the slider), or its text.
+      measured: visible.map(
+        ({ element }) =>
+          element.getAttribute('aria-label') ??
+          (element as HTMLInputElement).labels?.[0]?.textContent?.trim() ??
+          element.textContent?.trim() ??
+          '',
+      ),
+      small,
+    };
   });
-  expect(sizes.scrollWidth).toBeLessThanOrEqual(sizes.clientWidth);
-  expect(sizes.small).toEqual([]);
+}
+
+test('at 360 px the lesson page never scrolls sideways and its controls are 24 px or more', async ({
+  page,
+}) => {
+  // Signing in checks the navbar's welcome, which a phone-width navbar folds away.
+  await becomeSubscriber(page, 'Phone Learner', freshEmail('phone'));
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/dashboard/lessons/module1');
+  // The console's answer field needs the input relay: the service worker in control.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  });
+  const workbench = card(page);
+  const editor = workbench.getByRole('textbox', { name: `Code for ${TITLE}` });
+  await expect(editor).toBeVisible();
+  // Code is not prose: no capitals, corrections or spelling marks on a phone's keyboard.
+  await expect(editor).toHaveAttribute('autocapitalize', 'off');
+  await expect(editor).toHaveAttribute('autocorrect', 'off');
+  await expect(editor).toHaveAttribute('spellcheck', 'false');
+  await page.locator('[data-try-it]').first().getByRole('button', { name: 'Try it' }).click();
+  const lesson = await measurePhone(page);
+  expect(lesson.scrollWidth).toBeLessThanOrEqual(lesson.clientWidth);
+  expect(lesson.small).toEqual([]);
+
+  // A program waiting for input(): the console's answer field, and Stop.
+  await setCode(page, 'name = input("What is your name? ")\nprint("Hello", name)');
+  await button(page, 'Run').click();
+  const answer = workbench.getByRole('textbox', { name: 'Answer to: What is your name?' });
+  await expect(answer).toBeFocused({ timeout: 30_000 });
+  await expect(answer).toHaveAttribute('autocapitalize', 'off');
+  await expect(answer).toHaveAttribute('autocorrect', 'off');
+  await expect(answer).toHaveAttribute('spellcheck', 'false');
+  const waiting = await measurePhone(page);
+  expect(waiting.measured).toEqual(
+    expect.arrayContaining(['Answer to: What is your name?', 'Stop']),
+  );
+  expect(waiting.scrollWidth).toBeLessThanOrEqual(waiting.clientWidth);
+  expect(waiting.small).toEqual([]);
+  await answer.fill('Ada');
+  await answer.press('Enter');
+  await expect(workbench.locator('[data-result]')).toHaveText('Your program finished.');
+
+  // The Step through panel: Back, Next, the slider and Close steps, with a list in the frame.
+  await setCode(page, 'numbers = [1, 2, 3]\nsame = numbers\nsame.append(4)\nprint(numbers)');
+  await button(page, 'Step through').click();
+  const panel = workbench.getByTestId('step-through');
+  await expect(panel.getByTestId('step-position')).toHaveText('Step 1 of 5', { timeout: 30_000 });
+  await panel.getByRole('slider', { name: 'Step' }).fill('4');
+  await expect(panel.locator('tr[data-name="same"] [data-testid="alias"]')).toBeVisible();
+  const stepping = await measurePhone(page);
+  expect(stepping.measured).toEqual(
+    expect.arrayContaining(['Back', 'Next', 'Step', 'Close steps']),
+  );
+  expect(stepping.scrollWidth).toBeLessThanOrEqual(stepping.clientWidth);
+  expect(stepping.small).toEqual([]);
 });
