@@ -241,9 +241,27 @@ test('the whole journey by keyboard: buy, lesson, exercise, quiz, dashboard', as
     200,
     'Shift+Tab',
   );
-  // h1 -> 'Go to the practice exercises' -> 'Go to the recap' are the first two presses.
-  tabs['lesson top: to the first editor by Tab alone (no shortcut)'] =
-    2 + (await tabUntil(page, (f) => f.inEditor && f.name === editorName, 200));
+  // h1 -> 'Go to the practice exercises' -> 'Go to the recap' are the first two presses: the
+  // exercises shortcut is the first stop after the h1, and the recap's comes right after it.
+  expect(tabs['lesson top: to the exercises shortcut']).toBe(1);
+  await keys.press('Shift+Tab');
+  expect(await focused(page)).toMatchObject({ tag: 'a', name: 'Go to the practice exercises' });
+  await keys.press('Tab');
+  const tabAlone = 2 + (await tabUntil(page, (f) => f.inEditor && f.name === editorName, 200));
+  tabs['lesson top: to the first editor by Tab alone (no shortcut)'] = tabAlone;
+  // Both figures are printed before they are judged, so a failing run still reports them.
+  console.log(
+    `Module 3 lesson, top to the first editor: ${toEditor} Tab presses through the shortcut ` +
+      `(at most 40), ${tabAlone} by Tab alone (no shortcut)`,
+  );
+  test.info().annotations.push({
+    type: 'lesson-to-editor',
+    description: JSON.stringify({ shortcut: toEditor, tabAlone }),
+  });
+  // The shortcut is the way documented for keyboard users; Tab alone passes every example's Copy
+  // and Try it and every checkpoint, but no longer every code block (147 before issue 26).
+  expect(tabAlone).toBeGreaterThan(toEditor);
+  expect(tabAlone).toBeLessThan(147);
 
   // Back up to the topbar's link to the dashboard.
   tabs['editor: Shift+Tab back to the dashboard link'] = await tabUntil(
@@ -313,10 +331,17 @@ for (const width of [1280, 360]) {
     const page = await context.newPage();
     // Signing in waits for the navbar's greeting, which a phone shows only in the open menu.
     await becomeSubscriber(page, 'Nia Navbar', freshEmail(`nia${width}`));
+    // Some progress (module 3's lesson opened), so the dashboard shows "Continue where you left
+    // off", the link issue 26 saw scrolled under the bar.
+    expect((await page.request.get('/api/lessons/module3')).ok()).toBe(true);
     await page.setViewportSize({ width, height: 720 });
 
-    /** From the element that has the focus, Shift+Tab `presses` times, checking each stop. */
-    async function walkBack(presses: number) {
+    /**
+     * From the element that has the focus, Shift+Tab `presses` times, checking each stop; returns
+     * what was checked (tag and text), so a test can tell a given control was among them.
+     */
+    async function walkBack(presses: number): Promise<string[]> {
+      const checked: string[] = [];
       for (let i = 0; i < presses; i++) {
         if ((await focused(page)).inEditor) await page.keyboard.press('Escape');
         await page.keyboard.press('Shift+Tab');
@@ -340,16 +365,30 @@ for (const width of [1280, 360]) {
         });
         if (place === null) continue;
         expect(place.top, `${place.what} is under the navbar`).toBeGreaterThanOrEqual(place.bar);
+        checked.push(place.what);
       }
+      return checked;
     }
 
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const resume = page.getByRole('link', { name: /^Continue where you left off: / });
+    await expect(resume).toHaveText('Continue where you left off: Comparisons and Logic Quiz');
     await page.getByRole('button', { name: /^Module 3: Control Flow/ }).click();
     await page.getByRole('button', { name: /^Module 15: / }).focus();
     await page.keyboard.press('Enter');
     await page.locator('footer').getByRole('button', { name: 'Contact Us' }).focus();
-    await walkBack(40);
+    // From the footer all the way up: every module button, the widgets, and the link.
+    const dashboard = await walkBack(60);
+    const walked = dashboard.join('\n');
+    expect(
+      dashboard.some((what) => what.startsWith('A Continue where you left off')),
+      walked,
+    ).toBe(true);
+    expect(
+      dashboard.some((what) => /^BUTTON \d*Module 1: /.test(what)),
+      walked,
+    ).toBe(true);
 
     await page.goto('/dashboard/lessons/module3');
     const last = page.getByRole('link', { name: 'Return to Dashboard' });

@@ -145,7 +145,28 @@ test.describe('the runner console and Step through', () => {
     await expect(card(page).locator('.cm-line[data-mark="step"]')).toHaveCount(0);
   });
 
-  test('a NameError on line 3 highlights line 3 and shows Python’s suggestion', async () => {
+  test('Step through stops a 2,000-step loop at 1,000 steps and says so', async () => {
+    // Line 1, then lines 2 and 3 once per round: about 2,000 steps before the print.
+    await setCode(page, 'total = 0\nfor i in range(1000):\n    total += i\nprint(total)');
+    await button(page, 'Step through').click();
+    const panel = card(page).getByTestId('step-through');
+    await expect(panel.getByTestId('step-position')).toHaveText('Step 1 of 1000', {
+      timeout: 30_000,
+    });
+    await expect(panel).toContainText(
+      'The program was stopped after 1,000 steps, the most Step through records.',
+    );
+    const slider = panel.getByRole('slider', { name: 'Step' });
+    await expect(slider).toHaveAttribute('max', '1000');
+    await slider.fill('1000');
+    await expect(panel.getByTestId('step-position')).toHaveText('Step 1000 of 1000');
+    // The last step recorded is the loop's test, not the end: the print never ran.
+    await expect(panel.getByTestId('step-line')).toHaveText('Next to run: line 2.');
+    await expect(panel.getByTestId('step-output')).toHaveText('(nothing printed yet)');
+    await panel.getByRole('button', { name: 'Close steps' }).click();
+  });
+
+  test('a NameError on line 3 and an AttributeError on line 2 mark their line and show Python’s suggestion', async () => {
     await setCode(page, 'total = 0\ncount = 3\nprint(totl + count)');
     await button(page, 'Run').click();
     await expect(card(page).locator('[data-result]')).toContainText(
@@ -159,34 +180,68 @@ test.describe('the runner console and Step through', () => {
     );
     await card(page).getByText('Full error message').click();
     await expect(card(page).locator('details pre')).not.toContainText('indent-');
+
+    // AttributeError: Python 3.13's suggestion for a misspelt method, and its line marked.
+    await setCode(page, 'word = "abc"\nprint(word.uper())\nprint("done")');
+    await button(page, 'Run').click();
+    await expect(card(page).locator('[data-result]')).toContainText(
+      "Line 2: AttributeError: 'str' object has no attribute 'uper'",
+    );
+    await expect(card(page).locator('.cm-line[data-mark="error"]')).toHaveText(
+      'print(word.uper())',
+    );
+    await expect(card(page).getByTestId('error-suggestion')).toHaveText(
+      "Python suggests: Did you mean: 'upper'?",
+    );
+  });
+
+  test('an error on a late line of a long program is scrolled into the editor’s view', async () => {
+    // 80 lines, far taller than the editor's box; the error is on line 60.
+    const lines = Array.from({ length: 80 }, (_, i) => `value_${i + 1} = ${i + 1}`);
+    lines[59] = 'print(vlue_59)';
+    await setCode(page, lines.join('\n'));
+    // Back to the top, as a learner who wrote the program and scrolled up would be.
+    await page.keyboard.press('ControlOrMeta+Home');
+    const scroller = card(page).locator('.cm-scroller');
+    // (CodeMirror keeps a pixel or so of margin above the cursor.)
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeLessThan(24);
+    await button(page, 'Run').click();
+    await expect(card(page).locator('[data-result]')).toContainText(
+      "Line 60: NameError: name 'vlue_59' is not defined",
+    );
+    const marked = card(page).locator('.cm-line[data-mark="error"]');
+    await expect(marked).toHaveText('print(vlue_59)');
+    await expect(card(page).getByTestId('error-suggestion')).toHaveText(
+      "Python suggests: Did you mean: 'value_59'?",
+    );
+    // Inside the editor's visible box, not only somewhere in its scrolled content.
+    await expect
+      .poll(() =>
+        marked.evaluate((line) => {
+          const box = line.closest('.cm-scroller')?.getBoundingClientRect();
+          const at = line.getBoundingClientRect();
+          return box !== undefined && at.top >= box.top && at.bottom <= box.bottom;
+        }),
+      )
+      .toBe(true);
+    // And the editor itself is on screen, so the line is where the learner looks.
+    await expect(marked).toBeInViewport();
+    expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(24);
   });
 });
 
-test('at 360 px the lesson page never scrolls sideways and its controls are 24 px or more', async ({
-  page,
-}) => {
-  // Signing in checks the navbar's welcome, which a phone-width navbar folds away.
-  await becomeSubscriber(page, 'Phone Learner', freshEmail('phone'));
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('/dashboard/lessons/module1');
-  const workbench = card(page);
-  await expect(workbench.getByRole('textbox', { name: `Code for ${TITLE}` })).toBeVisible();
-  await expect(workbench.getByRole('textbox', { name: `Code for ${TITLE}` })).toHaveAttribute(
-    'autocapitalize',
-    'off',
-  );
-  await expect(workbench.getByRole('textbox', { name: `Code for ${TITLE}` })).toHaveAttribute(
-    'spellcheck',
-    'false',
-  );
-  await page.locator('[data-try-it]').first().getByRole('button', { name: 'Try it' }).click();
-  const sizes = await page.evaluate(() => {
+/**
+ * At 360 px: how far the page scrolls sideways, and the runner's visible controls (the exercises'
+ * workbenches with their console and Step through panel, the examples' Try it editors) whose box is
+ * under 24 by 24 px (WCAG 2.2 target size), with the names of all those measured (so a test can
+ * tell that the controls it cares about were on screen).
+ */
+function measurePhone(page: Page) {
+  return page.evaluate(() => {
     const root = document.documentElement;
-    // The runner's controls: the exercises' workbenches and the examples' Try it editors.
-    const controls = ['button', 'summary', 'input', 'textarea'].flatMap((tag) => [
-      `article[data-exercise-id] ${tag}`,
-      `[data-try-it] ${tag}`,
-    ]);
+    const controls = ['button', 'summary', 'input', 'textarea', 'select', 'a[href]'].flatMap(
+      (tag) => [`article[data-exercise-id] ${tag}`, `[data-try-it] ${tag}`],
+    );
     // A control's target is its own box or, for an input, its label's (a checkpoint's choice).
     const target = (element: Element) => {
       const boxes = [element, ...((element as HTMLInputElement).labels ?? [])].map((e) =>
@@ -197,12 +252,84 @@ test('at 360 px the lesson page never scrolls sideways and its controls are 24 p
         height: Math.max(...boxes.map((b) => b.height)),
       };
     };
-    const small = [...document.querySelectorAll(controls.join(', '))]
+    const visible = [...document.querySelectorAll(controls.join(', '))]
+      .filter((element) => element.checkVisibility())
       .map((element) => ({ element, box: target(element) }))
-      .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
-      .map(({ element }) => element.outerHTML.slice(0, 80));
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, small };
+      .filter(({ box }) => box.width > 0);
+    const small = visible
+      .filter(({ box }) => box.width < 24 || box.height < 24)
+      .map(
+        ({ element, box }) =>
+          `${Math.round(box.width)}x${Math.round(box.height)} ${element.outerHTML.slice(0, 80)}`,
+      );
+    return {
+      scrollWidth: root.scrollWidth,
+      clientWidth: root.clientWidth,
+      // Each control by its name: its aria-label, its label's text (the slider), or its text.
+      measured: visible.map(
+        ({ element }) =>
+          element.getAttribute('aria-label') ??
+          (element as HTMLInputElement).labels?.[0]?.textContent?.trim() ??
+          element.textContent?.trim() ??
+          '',
+      ),
+      small,
+    };
   });
-  expect(sizes.scrollWidth).toBeLessThanOrEqual(sizes.clientWidth);
-  expect(sizes.small).toEqual([]);
+}
+
+test('at 360 px the lesson page never scrolls sideways and its controls are 24 px or more', async ({
+  page,
+}) => {
+  // Signing in checks the navbar's welcome, which a phone-width navbar folds away.
+  await becomeSubscriber(page, 'Phone Learner', freshEmail('phone'));
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/dashboard/lessons/module1');
+  // The console's answer field needs the input relay: the service worker in control.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  });
+  const workbench = card(page);
+  const editor = workbench.getByRole('textbox', { name: `Code for ${TITLE}` });
+  await expect(editor).toBeVisible();
+  // Code is not prose: no capitals, corrections or spelling marks on a phone's keyboard.
+  await expect(editor).toHaveAttribute('autocapitalize', 'off');
+  await expect(editor).toHaveAttribute('autocorrect', 'off');
+  await expect(editor).toHaveAttribute('spellcheck', 'false');
+  await page.locator('[data-try-it]').first().getByRole('button', { name: 'Try it' }).click();
+  const lesson = await measurePhone(page);
+  expect(lesson.scrollWidth).toBeLessThanOrEqual(lesson.clientWidth);
+  expect(lesson.small).toEqual([]);
+
+  // A program waiting for input(): the console's answer field, and Stop.
+  await setCode(page, 'name = input("What is your name? ")\nprint("Hello", name)');
+  await button(page, 'Run').click();
+  const answer = workbench.getByRole('textbox', { name: 'Answer to: What is your name?' });
+  await expect(answer).toBeFocused({ timeout: 30_000 });
+  await expect(answer).toHaveAttribute('autocapitalize', 'off');
+  await expect(answer).toHaveAttribute('autocorrect', 'off');
+  await expect(answer).toHaveAttribute('spellcheck', 'false');
+  const waiting = await measurePhone(page);
+  expect(waiting.measured).toEqual(
+    expect.arrayContaining(['Answer to: What is your name?', 'Stop']),
+  );
+  expect(waiting.scrollWidth).toBeLessThanOrEqual(waiting.clientWidth);
+  expect(waiting.small).toEqual([]);
+  await answer.fill('Ada');
+  await answer.press('Enter');
+  await expect(workbench.locator('[data-result]')).toHaveText('Your program finished.');
+
+  // The Step through panel: Back, Next, the slider and Close steps, with a list in the frame.
+  await setCode(page, 'numbers = [1, 2, 3]\nsame = numbers\nsame.append(4)\nprint(numbers)');
+  await button(page, 'Step through').click();
+  const panel = workbench.getByTestId('step-through');
+  await expect(panel.getByTestId('step-position')).toHaveText('Step 1 of 5', { timeout: 30_000 });
+  await panel.getByRole('slider', { name: 'Step' }).fill('4');
+  await expect(panel.locator('tr[data-name="same"] [data-testid="alias"]')).toBeVisible();
+  const stepping = await measurePhone(page);
+  expect(stepping.measured).toEqual(
+    expect.arrayContaining(['Back', 'Next', 'Step', 'Close steps']),
+  );
+  expect(stepping.scrollWidth).toBeLessThanOrEqual(stepping.clientWidth);
+  expect(stepping.small).toEqual([]);
 });

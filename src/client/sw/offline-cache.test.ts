@@ -170,3 +170,79 @@ describe('the offline cache of paid answers', () => {
     ).toBeUndefined();
   });
 });
+
+/*
+ * The allow-list against the addresses the pages really call (courses-api.ts, learning-api.ts,
+ * use-exercise-progress.ts, and the routes of the server's features): each learning read is kept
+ * for offline; nothing else personal is.
+ */
+const KEPT_READS = [
+  '/api/modules',
+  '/api/progress',
+  '/api/exercise-progress',
+  '/api/quizzes',
+  '/api/lessons/module3',
+  '/api/quiz-by-title/comparisons-and-logic',
+  '/api/user/u1/quiz-scores',
+  '/api/user/u1/review',
+  '/api/user/u1/rhythm',
+  '/api/user/u1/code-history/m01-e1-first-words',
+  '/api/user/u1/code-history/m01-e1-first-words/v7',
+];
+
+const LEFT_ALONE = [
+  // The person, their orders, access and certificates, sign-in: never in the learner's cache.
+  '/api/user/g1',
+  '/api/subscription/g1',
+  '/api/order/success?session_id=cs_1',
+  '/api/demo-checkout/cs_1',
+  '/api/certificates/me',
+  '/api/certificates/c1',
+  '/api/auth/start',
+  // An entry per query typed would grow the cache without end, for answers offline rarely needs.
+  '/api/search?q=dictionary',
+  '/api/dev-mail',
+  '/api/health',
+  // Near misses of the kept paths: prefixes and tails that are not the learning reads.
+  '/api/user/u1',
+  '/api/user/u1/review/answers',
+  '/api/user/u1/rhythm/settings',
+  '/api/user/u1/code-history',
+  '/api/user/u1/code-history/e1/v1/extra',
+  '/api/user/u1/quiz-scores/extra',
+  '/api/lessons',
+  '/api/lessons/module3/extra',
+  // The old list's guesses, which are not routes of the server.
+  '/api/review',
+  '/api/rhythm',
+  '/api/code-history/m01-e1-first-words',
+];
+
+describe('which answers are kept for offline', () => {
+  it.each(KEPT_READS)('keeps %s for the signed-in learner', async (path) => {
+    const sw = await load();
+    await sw.offlineMessage({ type: 'indent-offline-owner', owner: 'google-a' });
+    expect(await (await sw.offlineResponse(new Request(`${ORIGIN}${path}`)))?.text()).toBe(
+      'lesson text',
+    );
+    expect([...(storage.stores.get(OFFLINE_CACHES.learner)?.entries.keys() ?? [])]).toEqual([
+      `${ORIGIN}${path}`,
+    ]);
+  });
+
+  it.each(LEFT_ALONE)('leaves %s to the network, untouched and not kept', async (path) => {
+    const sw = await load();
+    await sw.offlineMessage({ type: 'indent-offline-owner', owner: 'google-a' });
+    expect(sw.offlineResponse(new Request(`${ORIGIN}${path}`))).toBeUndefined();
+    expect(learnerEntries()).toBe(0);
+  });
+
+  it('keeps no write, even to a kept address', async () => {
+    const sw = await load();
+    await sw.offlineMessage({ type: 'indent-offline-owner', owner: 'google-a' });
+    for (const method of ['PUT', 'POST']) {
+      const request = new Request(`${ORIGIN}/api/user/u1/rhythm`, { method, body: '{}' });
+      expect(sw.offlineResponse(request)).toBeUndefined();
+    }
+  });
+});

@@ -17,12 +17,19 @@ import { isOfflineKeepMessage, isOfflineOwnerMessage, OFFLINE_CACHES } from './o
 const OWNER_KEY = '/__indent-offline-owner';
 
 /**
- * The reads the learning pages make (lesson, exercises and saved code, dashboard, progress, review,
- * rhythm, code history): the only answers kept. Everything else (sign-in, the user, orders,
- * certificates, development pages) goes to the network untouched, as if there were no worker.
+ * The reads the learning pages make, and the only answers kept: the course (modules, a lesson, the
+ * quizzes, one quiz), the learner's progress and saved code, and the learner's own learning data
+ * under /api/user/:userId/ (quiz scores, due review, weekly rhythm, kept Check versions), matched to
+ * the path's end so the person (/api/user/:googleId) is not caught by its prefix. Everything else
+ * (sign-in, the user, orders, subscription, certificates, search, development pages) goes to the
+ * network untouched, as if there were no worker. Paths of learning-api.ts and courses-api.ts.
  */
-const KEPT =
-  /^\/api\/(lessons\/[^/]+|modules|progress|exercise-progress|quizzes|quiz-by-title\/[^/]+|user\/[^/]+\/quiz-scores|review(\/.*)?|rhythm(\/.*)?|code-history(\/.*)?)$/;
+const KEPT: readonly RegExp[] = [
+  /^\/api\/(modules|progress|exercise-progress|quizzes)$/,
+  /^\/api\/(lessons|quiz-by-title)\/[^/]+$/,
+  /^\/api\/user\/[^/]+\/(quiz-scores|review|rhythm)$/,
+  /^\/api\/user\/[^/]+\/code-history\/[^/]+(\/[^/]+)?$/,
+];
 
 /**
  * Compressed copies make the server answer with Vary: Accept-Encoding; the stored answer is the same
@@ -119,7 +126,7 @@ export function offlineResponse(request: Request): Promise<Response> | undefined
   }
   if (request.method !== 'GET') return undefined;
   if (url.pathname.startsWith('/api/')) {
-    return KEPT.test(url.pathname) ? networkFirstApi(request) : undefined;
+    return KEPT.some((kept) => kept.test(url.pathname)) ? networkFirstApi(request) : undefined;
   }
   if (request.mode === 'navigate') return networkFirstPage(request);
   if (immutable(url.pathname) || url.pathname === '/manifest.webmanifest') {

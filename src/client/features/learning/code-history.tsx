@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { shortDateTime, useCodeHistory, useCodeVersion } from './learning-api.ts';
 import styles from './learning.module.css';
@@ -68,7 +69,9 @@ export function CodeHistory(props: { exerciseId: string; onRestore(code: string)
       </Button>
       <div id={`${id}-list`} hidden={!open}>
         {history.isError ? (
-          <p className={styles.error}>Your earlier versions could not be loaded.</p>
+          <Alert tone="error">
+            <p>Your earlier versions could not be loaded.</p>
+          </Alert>
         ) : history.isPending ? (
           <p className={styles.muted}>Loading earlier versions…</p>
         ) : versions.length === 0 ? (

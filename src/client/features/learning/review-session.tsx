@@ -179,9 +179,9 @@ function ReviewCard(props: {
           ))}
         </fieldset>
         {missing ? (
-          <p className={styles.error} role="alert">
-            Pick an answer first.
-          </p>
+          <Alert tone="error">
+            <p>Pick an answer first.</p>
+          </Alert>
         ) : null}
         {answer.isError ? (
           <Alert tone="error">

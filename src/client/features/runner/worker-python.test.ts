@@ -1,0 +1,90 @@
+import { dirname, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadPyodide, type PyodideAPI } from 'pyodide';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PYTHON_HARNESS } from '#shared/content/python-checks.ts';
+import { parseTrace } from './trace.ts';
+import { STEP_LIMIT, WORKER_ENTRY, WORKER_PYTHON } from './worker-python.ts';
+
+/*
+ * Step through's tracer (worker-python.ts) in real Pyodide, loaded the way python.worker.ts loads it
+ * (the shared harness, then the browser's additions, in one namespace), but in Node: what the panel
+ * is given when a program runs past STEP_LIMIT, and when it does not.
+ */
+
+type RunInBrowser = (
+  request: string,
+  onOutput: undefined,
+  ask: undefined,
+  pause: undefined,
+  trace: boolean,
+) => string;
+
+let runInBrowser: RunInBrowser;
+
+beforeAll(async () => {
+  // Pyodide's own guess of its folder (from a stack trace) fails under Vitest's module loader.
+  const indexURL = dirname(fileURLToPath(import.meta.resolve('pyodide'))) + sep;
+  const pyodide: PyodideAPI = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+  const namespace = pyodide.globals.get('dict')();
+  pyodide.runPython(PYTHON_HARNESS, { globals: namespace, filename: '<indent-harness>' });
+  pyodide.runPython(WORKER_PYTHON, { globals: namespace, filename: '<indent-worker>' });
+  runInBrowser = namespace.get(WORKER_ENTRY) as RunInBrowser;
+});
+
+/** Runs `code` under the tracer, as Step through does. */
+function stepThrough(code: string) {
+  const json = runInBrowser(JSON.stringify({ code }), undefined, undefined, undefined, true);
+  const result = JSON.parse(json) as { stdout: string; error: { type: string } | null };
+  const trace = parseTrace(json);
+  if (!trace) throw new Error('the traced run returned no trace');
+  return { ...result, trace };
+}
+
+describe('Step through’s step limit', () => {
+  it('stops a program of about 2,000 steps at exactly STEP_LIMIT and says the limit was reached', () => {
+    // Lines 2 and 3 run once per round: 1 + 2 x 1,000 steps before the print.
+    const { trace, error, stdout } = stepThrough(
+      'total = 0\nfor i in range(1000):\n    total += i\nprint(total)',
+    );
+    expect(STEP_LIMIT).toBe(1_000);
+    expect(trace.steps).toHaveLength(STEP_LIMIT);
+    expect(trace.limitReached).toBe(true);
+    // Stopping there is not the learner's error, and the program's end never came.
+    expect(error).toBeNull();
+    expect(stdout).toBe('');
+    expect(trace.steps.some((step) => step.event === 'end')).toBe(false);
+    // Step 1,000 is the loop's 500th test of line 2, with i still at the 499th round's value.
+    expect(trace.steps.at(-1)?.line).toBe(2);
+    expect(trace.steps.at(-1)?.frames[0]?.vars).toContainEqual(['i', { r: '498' }]);
+  });
+
+  it('cannot be caught by the program’s own "except Exception"', () => {
+    const { trace, error, stdout } = stepThrough(
+      'try:\n    while True:\n        pass\nexcept Exception:\n    print("caught")',
+    );
+    expect(trace.steps).toHaveLength(STEP_LIMIT);
+    expect(trace.limitReached).toBe(true);
+    expect(error).toBeNull();
+    expect(stdout).toBe('');
+  });
+
+  it('records a program under the limit to its end, without the limit flag', () => {
+    const { trace, stdout } = stepThrough(
+      'total = 0\nfor i in range(10):\n    total += i\nprint(total)',
+    );
+    expect(trace.limitReached).toBe(false);
+    // 1 + 2 x 10 + the loop's last test + print + the end.
+    expect(trace.steps).toHaveLength(24);
+    expect(trace.steps.at(-1)).toMatchObject({ event: 'end', line: 4 });
+    expect(stdout).toBe('45\n');
+  });
+
+  it('records exactly STEP_LIMIT steps of a program that ends there, without the flag', () => {
+    // Line 1, then 2 and 3 per round, then the last test of line 2: 2 + 2 x 499 = STEP_LIMIT.
+    const { trace } = stepThrough('total = 0\nfor i in range(499):\n    total += i');
+    expect(trace.limitReached).toBe(false);
+    expect(trace.steps.filter((step) => step.event !== 'end')).toHaveLength(STEP_LIMIT);
+    expect(trace.steps.at(-1)?.event).toBe('end');
+  });
+});
