@@ -60,7 +60,7 @@ function StepControls({ step, index, count, go }: StepControlsProps) {
         size="sm"
         variant="secondary"
         onClick={() => go(index + 1)}
-        disabled={index === count - 1}
+        unavailable={index === count - 1}
       >
         Next
       </Button>

@@ -80,11 +80,12 @@ describe('Step through’s step limit', () => {
     expect(stdout).toBe('45\n');
   });
 
-  it('records exactly STEP_LIMIT steps of a program that ends there, without the flag', () => {
+  it('shows a program that ends on its STEP_LIMIT-th step in STEP_LIMIT steps, its end last', () => {
     // Line 1, then 2 and 3 per round, then the last test of line 2: 2 + 2 x 499 = STEP_LIMIT.
     const { trace } = stepThrough('total = 0\nfor i in range(499):\n    total += i');
     expect(trace.limitReached).toBe(false);
-    expect(trace.steps.filter((step) => step.event !== 'end')).toHaveLength(STEP_LIMIT);
-    expect(trace.steps.at(-1)?.event).toBe('end');
+    expect(trace.steps).toHaveLength(STEP_LIMIT);
+    expect(trace.steps.at(-1)).toMatchObject({ event: 'end', line: 2 });
+    expect(trace.steps.at(-1)?.frames[0]?.vars).toContainEqual(['total', { r: '124251' }]);
   });
 });

@@ -174,14 +174,18 @@ class _Tracer:
     def record_end(self, namespace, line):
         if self.limit_reached:
             return
-        self.steps.append(
-            {
-                "line": line,
-                "event": "end",
-                "frames": [{"name": "<module>", "line": line, "vars": self.variables(namespace)}],
-                "out": self.output_length(),
-            }
-        )
+        end = {
+            "line": line,
+            "event": "end",
+            "frames": [{"name": "<module>", "line": line, "vars": self.variables(namespace)}],
+            "out": self.output_length(),
+        }
+        # A program that ends on its STEP_LIMIT-th step shows its end in that step's place, so the
+        # panel never counts past the limit it promises.
+        if len(self.steps) >= STEP_LIMIT:
+            self.steps[-1] = end
+        else:
+            self.steps.append(end)
 
 
 _tracer = None
