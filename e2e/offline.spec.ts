@@ -117,7 +117,7 @@ test('a lesson opened online works offline, syncs when back, and leaves the cach
   const heading = await page.locator('h1').first().textContent();
   await expect.poll(() => cachedIn(page, 'indent-learner-v1', '/api/lessons/module3')).toBe(true);
   // The Python runtime is kept as soon as a lesson is open.
-  for (const file of ['pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide.asm.js'])
+  for (const file of ['pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide.asm.js', '/snapshot-'])
     await expect
       .poll(() => cachedIn(page, 'indent-shell-v1', file), { timeout: 60_000 })
       .toBe(true);

@@ -13,14 +13,16 @@ import styles from './offline-support.module.css';
 
 // Set by the build (vite-plugin-pyodide.ts) from the installed pyodide package.
 declare const __PYODIDE_VERSION__: string;
+declare const __PYODIDE_SNAPSHOT__: string;
 
-/** The Python runtime's files (scripts/vite-plugin-pyodide.ts copies exactly these). */
+/** The Python runtime's files (scripts/vite-plugin-pyodide.ts writes exactly these). */
 const RUNTIME_FILES = [
   'pyodide.mjs',
   'pyodide.asm.js',
   'pyodide.asm.wasm',
   'python_stdlib.zip',
   'pyodide-lock.json',
+  __PYODIDE_SNAPSHOT__,
 ];
 
 function afterLoad(run: () => void): () => void {

@@ -22,6 +22,9 @@ class MemoryCache {
   async delete(request: RequestInfo | URL): Promise<boolean> {
     return this.entries.delete(this.key(request));
   }
+  async keys(): Promise<Request[]> {
+    return [...this.entries.keys()].map((url) => new Request(url));
+  }
   async addAll(requests: string[]): Promise<void> {
     for (const path of requests) await this.put(path, await fetch(new URL(path, ORIGIN)));
   }
@@ -151,6 +154,18 @@ describe('the offline cache of paid answers', () => {
     await storage.open(OFFLINE_CACHES.shell);
     await sw.dropOldCaches();
     expect([...storage.stores.keys()].sort()).toEqual([OFFLINE_CACHES.shell, 'someone-else']);
+  });
+
+  it('keeps the Python runtime the page asks for, and drops runtimes it no longer asks for', async () => {
+    const sw = await load();
+    const shell = await storage.open(OFFLINE_CACHES.shell);
+    for (const path of ['/pyodide/0.29.5/snapshot-old.bin', '/pyodide/0.28.0/pyodide.asm.wasm'])
+      await shell.put(path, new Response('earlier'));
+    await shell.put('/assets/app-1.js', new Response('an asset'));
+    const runtime = ['/pyodide/0.29.5/pyodide.asm.wasm', '/pyodide/0.29.5/snapshot-new.bin'];
+    await sw.offlineMessage({ type: 'indent-offline-keep', paths: runtime });
+    const kept = [...shell.entries.keys()].map((url) => new URL(url).pathname).sort();
+    expect(kept).toEqual(['/assets/app-1.js', ...runtime]);
   });
 
   it('leaves other sites, sign-in, the user, orders and the input relay to the browser', async () => {

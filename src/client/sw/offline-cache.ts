@@ -144,9 +144,22 @@ export function offlineMessage(data: unknown): Promise<void> | false {
       const missing: string[] = [];
       for (const path of data.paths) if (!(await shell.match(path, LOOSE))) missing.push(path);
       await shell.addAll(missing);
+      await dropOtherRuntimes(shell, data.paths);
     })();
   }
   return false;
+}
+
+/**
+ * A Python runtime the pages no longer ask for (an earlier Pyodide, or the snapshot of an earlier
+ * harness, decision 0020) is 10 to 30 MB on the device: it goes once the current one is kept.
+ */
+async function dropOtherRuntimes(shell: Cache, kept: readonly string[]): Promise<void> {
+  const keep = new Set(kept);
+  for (const request of await shell.keys()) {
+    const path = new URL(request.url).pathname;
+    if (path.startsWith('/pyodide/') && !keep.has(path)) await shell.delete(request, LOOSE);
+  }
 }
 
 /** At activation: caches of earlier versions of this worker (renamed when their format changes). */

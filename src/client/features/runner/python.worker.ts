@@ -1,14 +1,15 @@
 /*
  * The Web Worker that runs learners' Python. It loads Pyodide from our own origin (the versioned
- * path the build copies it to), runs the shared harness from python-checks.ts and the browser's
- * additions (worker-python.ts) once, and then runs one request at a time, streaming what the
- * program prints back to the page as it is printed. input() and time.sleep() block in synchronous
- * requests that the site's service worker answers (the input relay, decision 0016).
+ * path the build copies it to) and restores the build's snapshot of it, in which the shared
+ * harness from python-checks.ts and the browser's additions (worker-python.ts) are already loaded
+ * (decision 0020); then it runs one request at a time, streaming what the program prints back to
+ * the page as it is printed. input() and time.sleep() block in synchronous requests that the
+ * site's service worker answers (the input relay, decision 0016).
  */
 import type { loadPyodide as LoadPyodide } from 'pyodide';
-import { PYTHON_HARNESS } from '#shared/content/python-checks.ts';
 import { RELAY_HEADER, RELAY_PREFIX, type RelayInputReply } from '#client/sw/relay-protocol.ts';
-import { WORKER_ENTRY, WORKER_PYTHON } from './worker-python.ts';
+import { PYODIDE_SNAPSHOT_FILE } from './pyodide-version.ts';
+import { AFTER_RESTORE_PYTHON, WORKER_ENTRY, WORKER_MODULE } from './worker-python.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 interface WorkerScope {
@@ -47,19 +48,34 @@ function relayRequest(path: string): string | undefined {
   }
 }
 
+/** The snapshot's bytes; the largest file, so it is asked for before anything else. */
+async function fetchSnapshot(indexURL: string): Promise<ArrayBuffer> {
+  const response = await fetch(`${indexURL}${PYODIDE_SNAPSHOT_FILE}`);
+  if (!response.ok) throw new Error(`the Python snapshot answered ${response.status}`);
+  return response.arrayBuffer();
+}
+
 async function init(indexURL: string, interrupt: SharedArrayBuffer | undefined): Promise<void> {
   try {
-    const module = (await import(/* @vite-ignore */ `${indexURL}pyodide.mjs`)) as {
+    const snapshot = fetchSnapshot(indexURL);
+    // A rejection is reported by loadPyodide, which awaits it; until then it is not unhandled.
+    snapshot.catch(() => undefined);
+    const loading = import(/* @vite-ignore */ `${indexURL}pyodide.mjs`) as Promise<{
       loadPyodide: typeof LoadPyodide;
-    };
-    // The harness captures everything a program prints; anything else is Pyodide's own noise.
-    const pyodide = await module.loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
-    if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt));
-    const namespace = pyodide.globals.get('dict')();
-    pyodide.runPython(PYTHON_HARNESS, { globals: namespace, filename: '<indent-harness>' });
-    pyodide.runPython(WORKER_PYTHON, { globals: namespace, filename: '<indent-worker>' });
-    runInBrowser = namespace.get(WORKER_ENTRY) as RunInBrowser;
+    }>;
+    // The blocking check costs no time here: the files are still on their way.
     relay = relayRequest('ping') !== undefined;
+    const module = await loading;
+    const pyodide = await module.loadPyodide({
+      indexURL,
+      _loadSnapshot: snapshot,
+      // The harness captures everything a program prints; anything else is Pyodide's own noise.
+      stdout: () => {},
+      stderr: () => {},
+    });
+    if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt));
+    pyodide.runPython(AFTER_RESTORE_PYTHON, { filename: '<indent-restore>' });
+    runInBrowser = pyodide.pyimport(WORKER_MODULE)[WORKER_ENTRY] as RunInBrowser;
     scope.postMessage({ type: 'ready', relay });
   } catch (error) {
     scope.postMessage({

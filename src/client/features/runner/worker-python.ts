@@ -11,6 +11,19 @@
 /** Entry point: `run_in_browser(request_json, on_output, ask, pause, trace) -> str`. */
 export const WORKER_ENTRY = 'run_in_browser';
 
+/**
+ * The module the build's snapshot (scripts/pyodide-snapshot.ts, decision 0020) holds the harness
+ * and these additions in; the worker finds WORKER_ENTRY there once the snapshot is restored.
+ */
+export const WORKER_MODULE = '_indent_runner';
+
+/**
+ * Run once after the snapshot is restored. The snapshot is the same for everyone, so what Python
+ * drew at start-up would be too: random's generator is seeded again from the browser's entropy, as
+ * a fresh start would (lessons say an unseeded program rolls differently every run).
+ */
+export const AFTER_RESTORE_PYTHON = 'import random\nrandom.seed()\ndel random\n';
+
 /** Steps recorded at most; the program is stopped there and the learner told so. */
 export const STEP_LIMIT = 1_000;
 
