@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserHeaders,
@@ -120,6 +124,25 @@ describe('server-side exercise checks', () => {
     expect(await row('m02-e1-gym-minutes')).toBeUndefined();
     const next = await claim('m02-e1-gym-minutes', solutions.get('m02-e1-gym-minutes') ?? '');
     expect(next.statusCode).toBe(200);
+  }, 60_000);
+
+  it('gives the reported escape to JavaScript nothing: no host file read, nothing written', async () => {
+    const marker = join(tmpdir(), `indent-escape-${randomUUID()}`);
+    const code = [
+      'from pyodide.ffi import to_js',
+      'p = to_js({}).constructor.constructor("return process")()',
+      'fs = p.getBuiltinModule("fs")',
+      'print("ENV has PATH:", "PATH=" in fs.readFileSync("/proc/self/environ", "utf8"))',
+      `fs.writeFileSync(${JSON.stringify(marker)}, "escaped")`,
+    ].join('\n');
+    try {
+      const res = await claim('m01-e2-list-and-progress', code);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.message).not.toContain('ENV has PATH');
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      rmSync(marker, { force: true });
+    }
   }, 60_000);
 
   it('gives a program no network, no host files and no environment', async () => {
