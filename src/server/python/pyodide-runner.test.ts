@@ -158,25 +158,24 @@ describe('the Python harness in Pyodide', () => {
     expect((await runner.run({ code: 'print("still here")' })).stdout).toBe('still here\n');
   });
 
-  it('replaces the worker when a program swallows the interrupt', async () => {
+  it('replaces the process when a program swallows the interrupt', async () => {
     const before = runner.restarts;
     const result = await runner.run({
       code: 'while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass',
       timeoutMs: 300,
     });
     expect(result.timedOut).toBe(true);
-    expect((await runner.run({ code: 'print("new worker")' })).stdout).toBe('new worker\n');
+    expect((await runner.run({ code: 'print("new process")' })).stdout).toBe('new process\n');
     expect(runner.restarts).toBe(before + 1);
   }, 20_000);
 });
 
-describe('a sealed pool with a memory limit (the server checks)', () => {
+describe('a pool with a memory limit (the server checks)', () => {
   let sealed: NodePyodideRunner;
 
   beforeAll(async () => {
     sealed = await NodePyodideRunner.start({
       size: 2,
-      sealed: true,
       wasmMemoryMb: 192,
       jsHeapMb: 256,
     });
@@ -210,6 +209,21 @@ describe('a sealed pool with a memory limit (the server checks)', () => {
     expect(results.hostFile.error?.type).toBe('FileNotFoundError');
     expect(results.environment.stdout).toBe('None\n');
     expect(results.socket.error).not.toBeNull();
+  });
+
+  it('keeps the standard library after the seal, without the bridge to JavaScript or ctypes', async () => {
+    const ordinary = await sealed.run({
+      code: [
+        'import collections, csv, datetime, json, math, os, random, re, statistics, time',
+        'time.sleep(0.01)',
+        'print(math.sqrt(16), json.dumps({"a": 1}), len(os.urandom(4)), datetime.date(2026, 1, 2))',
+      ].join('\n'),
+    });
+    expect(ordinary).toMatchObject({ stdout: '4.0 {"a": 1} 4 2026-01-02\n', error: null });
+    for (const name of ['pyodide', '_pyodide_core', 'ctypes', 'micropip']) {
+      const refused = await sealed.run({ code: `import ${name}` });
+      expect(refused.error?.type, name).toBe('ModuleNotFoundError');
+    }
   });
 
   it('ends an endless allocation in MemoryError and keeps working', async () => {
@@ -259,7 +273,6 @@ describe('the sandbox of the server checks', () => {
     port = (listener.address() as AddressInfo).port;
     sandbox = await NodePyodideRunner.start({
       size: 1,
-      sealed: true,
       wasmMemoryMb: 192,
       jsHeapMb: 256,
     });
@@ -387,6 +400,52 @@ print(powers(json.loads(${JSON.stringify(paths)})))
       '    frame = frame.f_back',
       'thing = found[0]',
     ].join('\n'),
+    'a walk of everything a program can name: modules, builtins, every class, frames': [
+      'import builtins, collections, sys, types',
+      'roots = [dict(sys.modules), vars(builtins)]',
+      'classes, todo = [], [object]',
+      'while todo:',
+      '    c = todo.pop()',
+      '    if c not in classes:',
+      '        classes.append(c)',
+      '        todo += type.__subclasses__(c)',
+      'roots.append(classes)',
+      'frame = sys._getframe()',
+      'while frame is not None:',
+      '    roots += [frame.f_locals, frame.f_globals]',
+      '    frame = frame.f_back',
+      'ATTRIBUTES = ("__dict__", "__globals__", "__closure__", "__self__", "__func__", "__wrapped__",',
+      '              "__defaults__", "__kwdefaults__", "__mro__", "cell_contents", "__objclass__")',
+      'def inside(o):',
+      '    if isinstance(o, dict):',
+      '        return list(o.values())',
+      '    if isinstance(o, (list, tuple, set, frozenset)):',
+      '        return list(o)',
+      '    found = []',
+      '    for name in ATTRIBUTES:',
+      '        try:',
+      '            found.append(object.__getattribute__(o, name))',
+      '        except Exception:',
+      '            pass',
+      '    return found',
+      'def is_js(o):',
+      '    return "JsProxy" in [c.__name__ for c in type(o).__mro__]',
+      'def makes_js(o):',
+      '    return type(o).__name__ == "builtin_function_or_method" and o.__name__ == "to_js"',
+      'seen, queue, thing = set(), collections.deque(roots), None',
+      'while queue and thing is None:',
+      '    o = queue.popleft()',
+      '    if id(o) in seen or isinstance(o, (str, bytes, int, float)):',
+      '        continue',
+      '    seen.add(id(o))',
+      '    if is_js(o):',
+      '        thing = o',
+      '    elif makes_js(o):',
+      '        thing = o({})',
+      '    else:',
+      '        queue.extend(inside(o))',
+      'print("walked", len(seen))',
+    ].join('\n'),
   };
 
   Object.entries(paths).forEach(([name, obtain], index) => {
@@ -395,6 +454,16 @@ print(powers(json.loads(${JSON.stringify(paths)})))
       const result = await sandbox.run({ code: payload(obtain, `path${index}`) });
       await expectNothingGained(result, `path${index}`, before);
     });
+  });
+
+  it('starts no shell from Python itself (os.system)', async () => {
+    const marker = join(dir, 'system.txt');
+    const result = await sandbox.run({
+      code: `import os\nprint(os.system("env; echo x > ${marker}"))`,
+    });
+    expect(result).toMatchObject({ stdout: '-1\n', error: null });
+    expect(existsSync(marker)).toBe(false);
+    expect(JSON.stringify(result)).not.toContain(canary);
   });
 
   it('opens no socket from Python itself', async () => {

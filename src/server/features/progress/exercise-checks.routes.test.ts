@@ -14,8 +14,8 @@ import {
 } from '../../testing/test-app.ts';
 
 // Issue 21: a "solved" claim is recorded only when the server's own run of the check passes, in a
-// pool of sealed Pyodide workers with a time and memory limit. One worker and a 1.5 s limit here,
-// so a bad program holds the only interpreter and the test still ends quickly.
+// pool of sandboxed Pyodide processes with a time and memory limit. One process and a 1.5 s limit
+// here, so a bad program holds the only interpreter and the test still ends quickly.
 const TIMEOUT_MS = 1_500;
 
 describe('server-side exercise checks', () => {
@@ -96,12 +96,12 @@ describe('server-side exercise checks', () => {
     const res = await looping;
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message).toContain('did not finish within');
-    // Interrupted at the limit, or its worker terminated 2 s later at the latest.
+    // Interrupted at the limit, or its process killed 2 s later at the latest.
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2_000 + 1_000);
     expect(await row('m01-e3-fix-recipe-card')).toBeUndefined();
   }, 30_000);
 
-  it('stops a loop that swallows the interrupt by replacing its worker', async () => {
+  it('stops a loop that swallows the interrupt by replacing its process', async () => {
     const code =
       'while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass';
     const res = await claim('m01-e3-fix-recipe-card', code);
