@@ -5,7 +5,7 @@
 #
 # This is the first layer, not the boundary: Python has no private state, so a road missed here
 # (or a program with C-level access) reaches that realm, which the process around it makes
-# useless (realm-lockdown.mjs and the permission flags of pyodide-runner.ts).
+# useless (realm-lockdown.mjs, and the flags sandbox.ts starts the process with).
 
 import _imp
 import asyncio
