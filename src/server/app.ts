@@ -428,14 +428,13 @@ async function wireLearning(wiring: Wiring): Promise<void> {
 }
 
 /**
- * Server-side exercise checks (issue 21): a pool of sealed Pyodide workers, started on the first
+ * Server-side exercise checks (issue 21): a pool of sandboxed Pyodide processes, started on the first
  * claim, each run limited in time and memory. Closed with the app.
  */
 function wireChecks({ app, deps }: Pick<Wiring, 'app' | 'deps'>) {
   const { env, content } = deps;
   const runner = new NodePyodideRunner({
     size: env.PYTHON_CHECK_WORKERS,
-    sealed: true,
     wasmMemoryMb: env.PYTHON_CHECK_MEMORY_MB,
     // The harness keeps output in Python memory; the JS side holds one reply at a time.
     jsHeapMb: 128 + env.PYTHON_CHECK_MEMORY_MB,

@@ -60,7 +60,8 @@ const envSchema = z
       .default('false')
       .transform((value) => value === 'true'),
     MAIL_DEV_DIR: optionalText,
-    // Server-side exercise checks (src/server/python): one Pyodide per worker, about 100 MB each.
+    // Server-side exercise checks (src/server/python): one sandboxed Pyodide process per worker,
+    // about 150 MB each.
     PYTHON_CHECK_WORKERS: z.coerce
       .number({ message: 'must be a whole number' })
       .int('must be a whole number')

@@ -1,15 +1,21 @@
 /*
- * PythonRunner for Node: a pool of Pyodide interpreters, each in its own worker thread and each
- * running one program at a time. Used by the server's exercise checks and by the content verifier,
- * so both run the same harness (src/shared/content/python-checks.ts) the browser runs.
+ * PythonRunner for Node: a pool of Pyodide interpreters, each in a child process of its own and
+ * each running one program at a time. Used by the server's exercise checks and by the content
+ * verifier, so both run the same harness (src/shared/content/python-checks.ts) the browser runs.
  *
- * A run that exceeds its time limit is interrupted through the worker's shared interrupt buffer
- * (KeyboardInterrupt inside Python); a run that ignores the interrupt (a bare `except:` in a loop),
- * or a worker that dies (its JS heap limit, a crash), gets that worker terminated and replaced, so
- * a bad program costs its own run and nothing else.
+ * Learners' programs are untrusted, so every interpreter runs sandboxed (decision 0019): its
+ * process is started by sandbox.ts (it may read Pyodide's files and nothing else, write nothing,
+ * start nothing, compile no JavaScript from strings, has no environment), and inside it Python is
+ * sealed from JavaScript and the JavaScript realm stripped of what reaches the host
+ * (pyodide-process.mjs). What it sends back is checked before it is believed.
+ *
+ * A run that exceeds its time limit gets KeyboardInterrupt inside Python; a run that ignores it
+ * (a bare `except:` in a loop), or an interpreter that dies (its heap limit, a crash), gets its
+ * process killed and replaced, so a bad program costs its own run and nothing else.
  */
 
-import { Worker } from 'node:worker_threads';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_TIMEOUT_MS,
   HARNESS_ENTRY,
@@ -17,10 +23,10 @@ import {
   parseHarnessResult,
 } from '#shared/content/python-checks.ts';
 import type { PythonRunner, RunRequest, RunResult } from '#shared/content/python-checks.ts';
+import { PYODIDE_DIR, spawnSandboxed } from './sandbox.ts';
 
-/** How long after the interrupt a run may take to unwind before its worker is terminated. */
+/** How long after the interrupt a run may take to unwind before its process is killed. */
 const GRACE_MS = 2_000;
-const SIGINT = 2;
 
 export interface PyodidePoolOptions {
   /** How many interpreters run programs side by side. */
@@ -30,77 +36,152 @@ export interface PyodidePoolOptions {
    * raises MemoryError in the program. Unlimited (Pyodide's own 4 GB) when not given.
    */
   readonly wasmMemoryMb?: number;
-  /** Most JavaScript heap one worker may use (worker resourceLimits), in MB. */
+  /** Most JavaScript heap one interpreter's process may use (--max-old-space-size), in MB. */
   readonly jsHeapMb?: number;
-  /**
-   * No road from Python to JavaScript (`import js` is empty, `pyodide_js` and `pyodide.http` are
-   * gone) and an empty process.env in the worker: no network, no host files, no secrets.
-   */
-  readonly sealed?: boolean;
   /** Time limit of a run that does not give its own. */
   readonly timeoutMs?: number;
 }
 
-type WorkerMessage =
+const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
+const PROCESS_SCRIPT = here('./pyodide-process.mjs');
+/** What an interpreter's process may read besides its script: the modules it loads, and Pyodide. */
+const PROCESS_READS = [here('./realm-lockdown.mjs'), here('./python-seal.py'), PYODIDE_DIR];
+
+type ProcessMessage =
   | { type: 'ready' }
-  | { type: 'result'; id: number; json: string }
+  | { type: 'result'; id: number; json: string; interrupted: boolean }
   | { type: 'crash'; id: number; message: string };
+
+/** A message as the process protocol allows it; anything else comes from a broken process. */
+function asProcessMessage(value: unknown): ProcessMessage | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const message = value as Record<string, unknown>;
+  if (message.type === 'ready') return { type: 'ready' };
+  if (typeof message.id !== 'number') return undefined;
+  if (
+    message.type === 'result' &&
+    typeof message.json === 'string' &&
+    typeof message.interrupted === 'boolean'
+  ) {
+    return { type: 'result', id: message.id, json: message.json, interrupted: message.interrupted };
+  }
+  if (message.type === 'crash' && typeof message.message === 'string') {
+    return { type: 'crash', id: message.id, message: message.message };
+  }
+  return undefined;
+}
 
 interface Pending {
   id: number;
-  resolve: (message: WorkerMessage) => void;
+  resolve: (message: ProcessMessage) => void;
 }
 
-class PyodideWorker {
-  readonly interrupt = new Int32Array(new SharedArrayBuffer(4));
-  private readonly worker: Worker;
+/**
+ * Most characters one line from a process may hold: the harness's largest honest reply (its
+ * output limit, JSON-escaped) with room to spare. A longer line ends the process, so a broken one
+ * cannot make the server buffer without end.
+ */
+const MAX_LINE_CHARS = 20_000_000;
+
+class PyodideProcess {
+  private readonly child: ChildProcess;
   private pending: Pending | undefined;
   private exited: Error | undefined;
   readonly ready: Promise<void>;
 
   constructor(options: PyodidePoolOptions) {
-    this.worker = new Worker(new URL('./pyodide-worker.mjs', import.meta.url), {
-      workerData: {
-        harness: PYTHON_HARNESS,
-        entry: HARNESS_ENTRY,
-        interruptBuffer: this.interrupt.buffer,
-        wasmMemoryMb: options.wasmMemoryMb,
-        sealed: options.sealed ?? false,
-      },
-      ...(options.sealed ? { env: {} } : {}),
-      ...(options.jsHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: options.jsHeapMb } } : {}),
-    });
+    this.child = spawnSandboxed(PROCESS_SCRIPT, PROCESS_READS, options.jsHeapMb);
     this.ready = new Promise<void>((resolve, reject) => {
-      this.worker.on('message', (message: WorkerMessage) => {
-        if (message.type === 'ready') resolve();
-        else if (this.pending?.id === message.id) this.pending.resolve(message);
-      });
       const fail = (error: Error): void => {
         this.exited ??= error;
         reject(error);
         this.pending?.resolve({ type: 'crash', id: this.pending.id, message: error.message });
+        this.pending = undefined;
+        this.child.kill('SIGKILL');
       };
-      this.worker.on('error', fail);
-      this.worker.on('exit', (code) => fail(new Error(`the Pyodide worker exited (code ${code})`)));
+      let started = false;
+      this.readLines(fail, (value) => {
+        const message = asProcessMessage(value);
+        const pending = this.pending;
+        if (message?.type === 'ready' && !started) {
+          started = true;
+          resolve();
+        } else if (message && message.type !== 'ready' && pending?.id === message.id) {
+          this.pending = undefined;
+          pending.resolve(message);
+        } else if (message?.type === 'crash' && !started) {
+          fail(new Error(message.message));
+        } else {
+          fail(new Error('the Python process broke the protocol'));
+        }
+      });
+      this.child.on('error', fail);
+      // Writing to a process that has just died fails on the pipe; its exit settles the rest.
+      this.child.stdin?.on('error', () => this.child.kill('SIGKILL'));
+      this.child.on('exit', (code, signal) =>
+        fail(new Error(`the Python process exited (${signal ?? `code ${code}`})`)),
+      );
     });
-    // A worker that fails while starting is replaced on its next run; nobody else awaits it.
+    // A process that fails while starting is replaced on its next run; nobody else awaits it.
     this.ready.catch(() => undefined);
+    this.post({
+      type: 'init',
+      harness: PYTHON_HARNESS,
+      entry: HARNESS_ENTRY,
+      indexURL: PYODIDE_DIR,
+      wasmMemoryMb: options.wasmMemoryMb,
+    });
+  }
+
+  /** Hands each line the process writes to `receive`, parsed; fails on anything unparsable. */
+  private readLines(fail: (error: Error) => void, receive: (value: unknown) => void): void {
+    let buffered = '';
+    const output = this.child.stdout;
+    output?.setEncoding('utf8');
+    output?.on('data', (chunk: string) => {
+      buffered += chunk;
+      for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        let value: unknown;
+        try {
+          value = JSON.parse(line);
+        } catch {
+          fail(new Error('the Python process wrote something other than JSON'));
+          return;
+        }
+        receive(value);
+      }
+      if (buffered.length > MAX_LINE_CHARS) fail(new Error('the Python process wrote too much'));
+    });
   }
 
   get alive(): boolean {
     return this.exited === undefined;
   }
 
-  send(id: number, request: string): Promise<WorkerMessage> {
+  send(id: number, request: string, timeoutMs: number): Promise<ProcessMessage> {
     return new Promise((resolve) => {
       this.pending = { id, resolve };
-      this.worker.postMessage({ id, request });
+      this.post({ type: 'run', id, request, timeoutMs });
+    });
+  }
+
+  private post(message: object): void {
+    // A failed write means the process is gone; its exit event settles what is pending.
+    this.child.stdin?.write(`${JSON.stringify(message)}\n`, (error) => {
+      if (error) this.child.kill('SIGKILL');
     });
   }
 
   async terminate(): Promise<void> {
     this.exited ??= new Error('terminated');
-    await this.worker.terminate();
+    // Not started (a spawn error) or already gone: there is no exit to wait for.
+    if (this.child.pid === undefined || this.child.exitCode !== null) return;
+    if (this.child.signalCode !== null) return;
+    const gone = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGKILL');
+    await gone;
   }
 }
 
@@ -120,41 +201,65 @@ function crashResult(text: string): RunResult {
   };
 }
 
-/** One interpreter slot of the pool: its worker, replaced when it dies. */
+const PHASES = new Set(['setup', 'code', 'tests']);
+
+/** The harness's reply, if it is one: a process that sends anything else is not believed. */
+function harnessResult(json: string, timedOut: boolean): RunResult | undefined {
+  let result: RunResult;
+  try {
+    result = parseHarnessResult(json, timedOut);
+  } catch {
+    return undefined;
+  }
+  const { stdout, stderr, error } = result as Partial<Record<keyof RunResult, unknown>>;
+  if (typeof stdout !== 'string' || typeof stderr !== 'string') return undefined;
+  if (error === null) return result;
+  const e = error as Record<string, unknown> | undefined;
+  const texts = [e?.type, e?.message, e?.line, e?.traceback];
+  const wellFormed =
+    texts.every((text) => typeof text === 'string') &&
+    Array.isArray(e?.mro) &&
+    e.mro.every((name) => typeof name === 'string') &&
+    PHASES.has(String(e.phase)) &&
+    (e.lineno === undefined || typeof e.lineno === 'number');
+  return wellFormed ? result : undefined;
+}
+
+/** One interpreter slot of the pool: its process, replaced when it dies. */
 class Slot {
-  worker: PyodideWorker | undefined;
+  process: PyodideProcess | undefined;
   restarts = 0;
 
   constructor(private readonly options: PyodidePoolOptions) {}
 
-  private async ensureWorker(): Promise<PyodideWorker> {
-    if (this.worker?.alive) {
-      await this.worker.ready;
-      return this.worker;
+  private async ensureProcess(): Promise<PyodideProcess> {
+    if (this.process?.alive) {
+      await this.process.ready;
+      return this.process;
     }
-    if (this.worker) {
-      await this.worker.terminate().catch(() => undefined);
+    if (this.process) {
+      await this.process.terminate().catch(() => undefined);
       this.restarts++;
     }
-    const worker = new PyodideWorker(this.options);
-    this.worker = worker;
-    await worker.ready;
-    return worker;
+    const started = new PyodideProcess(this.options);
+    this.process = started;
+    await started.ready;
+    return started;
   }
 
   async run(id: number, request: RunRequest): Promise<RunResult> {
-    const worker = await this.ensureWorker();
+    const child = await this.ensureProcess();
     const timeoutMs = request.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    Atomics.store(worker.interrupt, 0, 0);
-    let interrupted = false;
+    // The process interrupts the program itself at the limit; this is the runner's own account,
+    // and the kill for a program that does not stop.
+    let overtime = false;
     let killed = false;
-    const interruptTimer = setTimeout(() => {
-      interrupted = true;
-      Atomics.store(worker.interrupt, 0, SIGINT);
+    const limitTimer = setTimeout(() => {
+      overtime = true;
     }, timeoutMs);
     const killTimer = setTimeout(() => {
       killed = true;
-      void worker.terminate();
+      void child.terminate();
     }, timeoutMs + GRACE_MS);
     try {
       const payload = JSON.stringify({
@@ -163,13 +268,17 @@ class Slot {
         setup: request.setup ?? '',
         tests: request.tests ?? '',
       });
-      const message = await worker.send(id, payload);
-      if (message.type === 'result') return parseHarnessResult(message.json, interrupted);
-      if (killed || interrupted) return { stdout: '', stderr: '', error: null, timedOut: true };
-      await worker.terminate().catch(() => undefined);
-      return crashResult(message.type === 'crash' ? message.message : 'no result');
+      const message = await child.send(id, payload, timeoutMs);
+      const timedOut = overtime || (message.type === 'result' && message.interrupted);
+      if (message.type === 'result') {
+        const result = harnessResult(message.json, timedOut);
+        if (result) return result;
+      }
+      if (killed || timedOut) return { stdout: '', stderr: '', error: null, timedOut: true };
+      await child.terminate().catch(() => undefined);
+      return crashResult(message.type === 'crash' ? message.message : 'no usable result');
     } finally {
-      clearTimeout(interruptTimer);
+      clearTimeout(limitTimer);
       clearTimeout(killTimer);
     }
   }
@@ -183,7 +292,7 @@ export class NodePyodideRunner implements PythonRunner {
   private nextId = 1;
   private closed = false;
 
-  /** Workers start on first use, so an app that never checks code never loads Pyodide. */
+  /** Interpreters start on first use, so an app that never checks code never loads Pyodide. */
   constructor(options: PyodidePoolOptions = {}) {
     const size = Math.max(1, Math.floor(options.size ?? 1));
     this.slots = Array.from({ length: size }, () => new Slot(options));
@@ -197,7 +306,7 @@ export class NodePyodideRunner implements PythonRunner {
     return runner;
   }
 
-  /** How many times a worker had to be replaced (for reports and tests). */
+  /** How many times an interpreter's process had to be replaced (for reports and tests). */
   get restarts(): number {
     return this.slots.reduce((sum, slot) => sum + slot.restarts, 0);
   }
@@ -225,7 +334,7 @@ export class NodePyodideRunner implements PythonRunner {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.running);
-    await Promise.all(this.slots.map((slot) => slot.worker?.terminate()));
+    await Promise.all(this.slots.map((slot) => slot.process?.terminate()));
   }
 
   private acquire(): Promise<Slot> {

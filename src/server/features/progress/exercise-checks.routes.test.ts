@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserHeaders,
@@ -10,8 +14,8 @@ import {
 } from '../../testing/test-app.ts';
 
 // Issue 21: a "solved" claim is recorded only when the server's own run of the check passes, in a
-// pool of sealed Pyodide workers with a time and memory limit. One worker and a 1.5 s limit here,
-// so a bad program holds the only interpreter and the test still ends quickly.
+// pool of sandboxed Pyodide processes with a time and memory limit. One process and a 1.5 s limit
+// here, so a bad program holds the only interpreter and the test still ends quickly.
 const TIMEOUT_MS = 1_500;
 
 describe('server-side exercise checks', () => {
@@ -92,12 +96,12 @@ describe('server-side exercise checks', () => {
     const res = await looping;
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message).toContain('did not finish within');
-    // Interrupted at the limit, or its worker terminated 2 s later at the latest.
+    // Interrupted at the limit, or its process killed 2 s later at the latest.
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2_000 + 1_000);
     expect(await row('m01-e3-fix-recipe-card')).toBeUndefined();
   }, 30_000);
 
-  it('stops a loop that swallows the interrupt by replacing its worker', async () => {
+  it('stops a loop that swallows the interrupt by replacing its process', async () => {
     const code =
       'while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass';
     const res = await claim('m01-e3-fix-recipe-card', code);
@@ -120,6 +124,25 @@ describe('server-side exercise checks', () => {
     expect(await row('m02-e1-gym-minutes')).toBeUndefined();
     const next = await claim('m02-e1-gym-minutes', solutions.get('m02-e1-gym-minutes') ?? '');
     expect(next.statusCode).toBe(200);
+  }, 60_000);
+
+  it('gives the reported escape to JavaScript nothing: no host file read, nothing written', async () => {
+    const marker = join(tmpdir(), `indent-escape-${randomUUID()}`);
+    const code = [
+      'from pyodide.ffi import to_js',
+      'p = to_js({}).constructor.constructor("return process")()',
+      'fs = p.getBuiltinModule("fs")',
+      'print("ENV has PATH:", "PATH=" in fs.readFileSync("/proc/self/environ", "utf8"))',
+      `fs.writeFileSync(${JSON.stringify(marker)}, "escaped")`,
+    ].join('\n');
+    try {
+      const res = await claim('m01-e2-list-and-progress', code);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.message).not.toContain('ENV has PATH');
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      rmSync(marker, { force: true });
+    }
   }, 60_000);
 
   it('gives a program no network, no host files and no environment', async () => {
