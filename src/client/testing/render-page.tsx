@@ -4,12 +4,16 @@
  * so a test drives the page through the same fetch calls the browser makes.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import type { ApiUser } from '#shared/api/user.schema.ts';
 import { AuthProvider, USER_STORAGE_KEY } from '#client/features/auth/auth-context.tsx';
+
+// The lazily loaded editor can take seconds to arrive on a busy machine: findBy and waitFor wait up
+// to 5 s for what they look for (a limit of patience, not a measure of speed).
+configure({ asyncUtilTimeout: 5_000 });
 
 export const subscriber: ApiUser = {
   _id: 'u1',
