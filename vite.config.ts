@@ -26,6 +26,10 @@ export default defineConfig({
     // scripts/prerender.ts reads it to link each pre-rendered page's CSS and preload its chunks.
     manifest: true,
     rollupOptions: {
+      // The app starts from a second entry that main.tsx imports by its built address (read from the
+      // page), not by a bundled import(): main.tsx then has no dependency at all, so a pre-rendered
+      // page fetches nothing of the app before its first paint (decision 0021).
+      input: { index: 'src/client/index.html', start: 'src/client/app/start.tsx' },
       output: {
         // What every page needs at once (React, React DOM, the router and the app shell) goes in one
         // file: one request, compressed as a whole (the home page's JS budget is 110 KB gzip).

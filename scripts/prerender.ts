@@ -24,6 +24,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build } from 'vite';
 import type { PageMeta } from '../src/client/lib/page-title.ts';
 import { EARLY_DATA_SCRIPT } from '../src/shared/early-data.ts';
+import { APP_BOOT_ID, type AppBoot } from '../src/shared/page-boot.ts';
 import type { PageId } from '../src/shared/routes.ts';
 import { THEME_BOOT_SCRIPT } from '../src/shared/theme.ts';
 import type { RenderedPage } from '../src/client/entry-server.tsx';
@@ -108,6 +109,13 @@ function pageAssets(manifest: Manifest, ...keys: string[]): { js: string[]; css:
   return { js: [...js], css: [...css] };
 }
 
+/** The built file of the app's start (a second entry of the build, see vite.config.ts). */
+function startFile(manifest: Manifest): string {
+  const file = manifest[APP_START]?.file;
+  if (!file) throw new Error(`${APP_START} is not in the Vite manifest: is it still an entry?`);
+  return file;
+}
+
 /**
  * A module's key in Vite's manifest. When Rollup merges a page with modules other chunks share, the
  * page has no entry of its own and lives in a shared chunk named after it ('_home-page-<hash>.js').
@@ -152,17 +160,48 @@ function composePage(
   rendered: RenderedPage,
   assets: { js: string[]; css: string[] },
   pagePath: string | null,
+  start: string,
 ): string {
   if (!rendered.meta) throw new Error(`${pagePath ?? '404'} did not call usePageTitle`);
-  const links = assetLinks(template, assets);
+  const styles = assetLinks(template, { js: [], css: assets.css });
   let html = template
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, '')
-    .replace('</head>', `${headTags(rendered.meta, pagePath)}\n${links}\n  </head>`);
+    .replace('</head>', `${headTags(rendered.meta, pagePath)}\n${styles}\n  </head>`);
   const rootDiv = '<div id="root"></div>';
   if (!html.includes(rootDiv)) throw new Error('dist/client/index.html has no empty #root');
   html = html.replace(rootDiv, `<div id="root">${rendered.html}</div>`);
-  return inlineStyles(html);
+  return scriptsAfterPaint(inlineStyles(html), assets.js, start);
+}
+
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">/g;
+
+/**
+ * A pre-rendered page is whole without its scripts (they only make it interactive), so nothing of
+ * them competes with its first paint (decision 0021): the entry (main.tsx, a kilobyte with no
+ * imports) comes at low priority, and the chunks this page needs are listed in its boot block, which
+ * main.tsx preloads once the page has been painted.
+ */
+function scriptsAfterPaint(html: string, pageChunks: string[], start: string): string {
+  const chunks = new Set<string>();
+  const withoutPreloads = html.replace(MODULE_PRELOAD, (_link, file: string) => {
+    chunks.add(file);
+    return '';
+  });
+  for (const file of pageChunks) chunks.add(file);
+  return withBoot(
+    withoutPreloads.replace(
+      /<script type="module" crossorigin src=/,
+      '<script type="module" crossorigin fetchpriority="low" src=',
+    ),
+    { start: `/${start}`, chunks: [...chunks].map((file) => `/${file}`) },
+  );
+}
+
+/** The page with its boot block, a JSON data block that is never run (so no CSP applies to it). */
+function withBoot(html: string, boot: AppBoot): string {
+  const block = `<script type="application/json" id="${APP_BOOT_ID}">${JSON.stringify(boot)}</script>`;
+  return html.replace(/\n\s*<\/head>/, `\n    ${block}\n  </head>`);
 }
 
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
@@ -200,26 +239,33 @@ function assetLinks(template: string, assets: { js: string[]; css: string[] }): 
  * The empty app for pages that are not pre-rendered: the template with the early-data script after
  * the theme's boot script and, for a course page, its own chunks and styles preloaded.
  */
-function composeShell(template: string, assets: { js: string[]; css: string[] }): string {
+function composeShell(
+  template: string,
+  assets: { js: string[]; css: string[] },
+  start: string,
+): string {
   const themeScript = `<script>${THEME_BOOT_SCRIPT}</script>`;
   if (!template.includes(themeScript)) throw new Error('index.html lost the theme boot script');
   const links = assetLinks(template, assets);
-  return template
+  const shell = template
     .replace(themeScript, `${themeScript}\n    <script>${EARLY_DATA_SCRIPT}</script>`)
     .replace(/\n\s*<\/head>/, links ? `\n${links}\n  </head>` : '\n  </head>');
+  // Nothing to paint first here: the chunks are preloaded by the links above, at once.
+  return withBoot(shell, { start: `/${start}`, chunks: [] });
 }
 
 /** Writes app-shell.html and one shell per course page (app-shell/<page>.html). */
 async function writeShells(template: string, manifest: Manifest): Promise<void> {
+  const start = startFile(manifest);
   await writeFile(
     path.join(clientDir, 'app-shell.html'),
-    composeShell(template, pageAssets(manifest)),
+    composeShell(template, pageAssets(manifest), start),
   );
   await mkdir(path.join(clientDir, 'app-shell'), { recursive: true });
   for (const { page, module } of COURSE_SHELLS) {
     await writeFile(
       path.join(clientDir, 'app-shell', `${page}.html`),
-      composeShell(template, pageAssets(manifest, COURSE_LAYOUT, module)),
+      composeShell(template, pageAssets(manifest, COURSE_LAYOUT, module), start),
     );
   }
 }
@@ -313,7 +359,13 @@ async function main() {
     const rendered = await entry.renderPage(page.path);
     if (rendered.status !== 200)
       throw new Error(`${page.path} rendered with status ${rendered.status}`);
-    const html = composePage(template, rendered, pageAssets(manifest, page.module), page.path);
+    const html = composePage(
+      template,
+      rendered,
+      pageAssets(manifest, page.module),
+      page.path,
+      startFile(manifest),
+    );
     const out = path.join(clientDir, page.path, 'index.html');
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, html);
@@ -321,7 +373,13 @@ async function main() {
   const notFound = await entry.renderPage(NOT_FOUND.path);
   await writeFile(
     path.join(clientDir, '404.html'),
-    composePage(template, notFound, pageAssets(manifest, NOT_FOUND.module), null),
+    composePage(
+      template,
+      notFound,
+      pageAssets(manifest, NOT_FOUND.module),
+      null,
+      startFile(manifest),
+    ),
   );
   await writeFile(
     path.join(clientDir, 'prerendered.json'),

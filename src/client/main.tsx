@@ -1,23 +1,50 @@
+import { APP_BOOT_ID, readAppBoot } from '#shared/page-boot.ts';
 import './styles/global.css';
 import './styles/code-themes.css';
 
 /*
- * The entry point. A pre-rendered page is painted before the app's code is run: evaluating React and
- * hydrating are the longest tasks of the load, and the page is readable without them. Its code is
- * already downloading meanwhile (the page preloads it). Pages the app draws itself start at once.
- * Decision 0021.
+ * The entry point: nothing but this file, so a pre-rendered page, readable without the app, fetches
+ * nothing of it before its first paint. Once the page has been painted, the chunks it lists are
+ * preloaded side by side and the app starts (hydration). Pages the app draws itself start at once
+ * (their shell preloads their chunks). Decision 0021.
  */
 
 /**
- * Resolves after the browser's next frame has been painted (a task queued from that frame), or after
- * 100 ms in a tab that paints no frames (opened in the background).
+ * Resolves once the browser reports the page's first contentful paint (the moment it was shown, not
+ * merely drawn), at once in a tab nobody sees, and after a second at the latest.
  */
-function nextPaint(): Promise<void> {
+function firstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
+    const supported = globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint');
+    if (!supported || document.visibilityState !== 'visible') {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    setTimeout(resolve, 1_000);
   });
 }
 
-if (document.getElementById('root')?.hasChildNodes()) await nextPaint();
-await import('./app/start.tsx');
+/** Asks for all the chunks at once, so none waits for another to be read first. */
+function preload(chunks: readonly string[]): void {
+  for (const href of chunks) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+const boot = readAppBoot(document.getElementById(APP_BOOT_ID)?.textContent);
+if (document.getElementById('root')?.hasChildNodes()) {
+  await firstPaint();
+  preload(boot?.chunks ?? []);
+}
+// The development server has no built page: it serves the source under the same path.
+await import(/* @vite-ignore */ boot?.start ?? '/app/start.tsx');

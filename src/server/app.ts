@@ -83,6 +83,7 @@ import {
   type QuizBestScores,
 } from './features/certificates/certificates.service.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
+import { createLessonSerializer } from './features/courses/lessons.serializer.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createRetentionRepo } from './features/privacy/retention.repo.ts';
 import { scheduleRetention } from './features/privacy/retention.schedule.ts';
@@ -417,6 +418,7 @@ async function wireLearning(wiring: Wiring): Promise<void> {
       await progress.recordLessonVisit(userId, moduleNumber);
       await habits.studied(userId);
     },
+    serializer: createLessonSerializer(),
   });
   await app.register(quizzesRoutes, {
     quizzes: createQuizService({ content, attempts, clock, onGraded: habits.quizGraded }),

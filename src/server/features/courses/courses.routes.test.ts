@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lessonReplySchema } from '#shared/api/lesson.schema.ts';
 import { modulesReplySchema } from '#shared/api/modules.schema.ts';
@@ -464,6 +465,23 @@ describe('GET /api/lessons/:module', () => {
       .where('user_id', '=', userId)
       .execute();
     expect(visits).toHaveLength(15);
+  });
+
+  it('sends the lesson compressed to a browser that accepts it, private and varying by encoding', async () => {
+    const { jar } = await subscriber('Slow Connection');
+    const plain = await get(jar, '/api/lessons/module3');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/lessons/module3',
+      headers: { ...headers(jar), 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('accepts the bare number, answers 404 past module 15 and 400 for nonsense', async () => {

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { readAppBoot } from './page-boot.ts';
+
+describe('a page’s boot block', () => {
+  it('reads the start address and the chunks, keeping only strings', () => {
+    expect(
+      readAppBoot('{"start":"/assets/start-1.js","chunks":["/assets/core-2.js",3,null]}'),
+    ).toEqual({ start: '/assets/start-1.js', chunks: ['/assets/core-2.js'] });
+  });
+
+  it('is absent without a block, or with one of another shape', () => {
+    expect(readAppBoot(undefined)).toBeUndefined();
+    expect(readAppBoot('')).toBeUndefined();
+    expect(readAppBoot('null')).toBeUndefined();
+    expect(readAppBoot('{"start":1,"chunks":[]}')).toBeUndefined();
+    expect(readAppBoot('{"start":"/a.js"}')).toBeUndefined();
+  });
+});

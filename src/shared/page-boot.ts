@@ -1,0 +1,23 @@
+/**
+ * How a page tells the app's entry (src/client/main.tsx) where the app is: a JSON data block, never
+ * run (so the Content-Security-Policy does not apply to it), written into each built page by
+ * scripts/prerender.ts. Decision 0021.
+ */
+export const APP_BOOT_ID = 'app-boot';
+
+export interface AppBoot {
+  /** The built address of src/client/app/start.tsx, which starts the app. */
+  start: string;
+  /** Chunks to preload once a pre-rendered page has been painted (empty in app shells). */
+  chunks: string[];
+}
+
+/** Reads a page's boot block; undefined for a page without one (the development server's). */
+export function readAppBoot(text: string | null | undefined): AppBoot | undefined {
+  if (!text) return undefined;
+  const parsed: unknown = JSON.parse(text);
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const { start, chunks } = parsed as Record<string, unknown>;
+  if (typeof start !== 'string' || !Array.isArray(chunks)) return undefined;
+  return { start, chunks: chunks.filter((chunk): chunk is string => typeof chunk === 'string') };
+}
