@@ -31,6 +31,7 @@ import { timeKeepingPeriods, type KeepingRun } from './bench-scale/keeping.ts';
 import {
   load,
   percentile,
+  processCpuSeconds,
   startServer,
   startYardstick,
   type Request,
@@ -43,10 +44,11 @@ import { freePort, root } from './lib.mjs';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const LEARNERS = Math.max(10, Math.round(100_000 * SCALE));
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
+/** autocannon runs for whole seconds: each slice is 2 s, so BENCH_SECONDS rounds to an even number. */
+const SLICE_SECONDS = 2;
+const SLICES = Math.max(1, Math.round(Number(process.env.BENCH_SECONDS ?? 12) / SLICE_SECONDS));
+const SECONDS = SLICES * SLICE_SECONDS;
 const RATE = Number(process.env.BENCH_RATE ?? 100);
-/** Each endpoint is measured in this many slices per database, empty and full taking turns. */
-const SLICES = 4;
 const PG_URL = process.env.TEST_DATABASE_URL;
 const ENGINES = (process.env.BENCH_ENGINES ?? (PG_URL ? 'sqlite,postgres' : 'sqlite')).split(',');
 const BUDGET = { p99Ms: 20, ratio: 2, jobSeconds: 60 };
@@ -128,6 +130,8 @@ interface Target {
   server: Server;
   request: Request;
   cookie: string;
+  /** Whose CPU time counts besides the server's (PostgreSQL's backends); none for the yardstick. */
+  database?: BenchDatabase;
 }
 interface Measurement {
   page: string;
@@ -137,9 +141,42 @@ interface Measurement {
   /** The call on the full database (none for the yardstick): its statements are looked into. */
   call?: Endpoint;
 }
+/** The answered requests' times, plus the CPU the server (and database) spent on all of them. */
+interface Side extends Sample {
+  cpuSeconds: number;
+  requests: number;
+}
 interface Measured extends Measurement {
-  empty: Sample;
-  full: Sample;
+  empty: Side;
+  full: Side;
+}
+
+const noSide = (): Side => ({ ms: [], failures: 0, cpuSeconds: 0, requests: 0 });
+
+/** CPU seconds used so far by the server and the database processes working for it, by process. */
+async function cpuByProcess(target: Target): Promise<Map<number, number>> {
+  const pids = [target.server.pid, ...((await target.database?.processes()) ?? [])];
+  return new Map(
+    pids.flatMap((pid) => {
+      const seconds = processCpuSeconds(pid);
+      return pid === undefined || Number.isNaN(seconds) ? [] : [[pid, seconds] as const];
+    }),
+  );
+}
+
+/** One slice of load on one target, with the CPU time it cost. */
+async function slice(target: Target, seconds: number): Promise<Side> {
+  const before = await cpuByProcess(target);
+  const sample = await load(target.server, target.request, {
+    seconds,
+    rate: RATE,
+    cookie: target.cookie,
+  });
+  // A database backend that ended during the slice (the pool closes idle ones) takes its last
+  // moments with it; one that started counts from zero.
+  let cpuSeconds = 0;
+  for (const [pid, used] of await cpuByProcess(target)) cpuSeconds += used - (before.get(pid) ?? 0);
+  return { ...sample, cpuSeconds, requests: sample.ms.length + sample.failures };
 }
 
 /**
@@ -148,20 +185,18 @@ interface Measured extends Measurement {
  */
 async function measure(m: Measurement): Promise<Measured> {
   process.stdout.write(`  ${m.page.padEnd(11)} ${m.route} ... `);
-  const measured: Measured = {
-    ...m,
-    empty: { ms: [], failures: 0 },
-    full: { ms: [], failures: 0 },
-  };
-  for (let slice = -1; slice < SLICES; slice++) {
-    const seconds = slice < 0 ? 1 : SECONDS / SLICES;
-    const order = slice % 2 === 0 ? (['full', 'empty'] as const) : (['empty', 'full'] as const);
+  const measured: Measured = { ...m, empty: noSide(), full: noSide() };
+  for (let n = -1; n < SLICES; n++) {
+    const seconds = n < 0 ? 1 : SLICE_SECONDS;
+    const order = n % 2 === 0 ? (['full', 'empty'] as const) : (['empty', 'full'] as const);
     for (const which of order) {
-      const { server, request, cookie } = m.targets[which];
-      const sample = await load(server, request, { seconds, rate: RATE, cookie });
-      if (slice < 0) continue; // the warm-up is not counted
-      measured[which].ms.push(...sample.ms);
-      measured[which].failures += sample.failures;
+      const got = await slice(m.targets[which], seconds);
+      if (n < 0) continue; // the warm-up is not counted
+      const side = measured[which];
+      side.ms.push(...got.ms);
+      side.failures += got.failures;
+      side.cpuSeconds += got.cpuSeconds;
+      side.requests += got.requests;
     }
   }
   console.log(`${measured.empty.ms.length} + ${measured.full.ms.length} requests`);
@@ -170,6 +205,7 @@ async function measure(m: Measurement): Promise<Measured> {
 
 function measurements(
   servers: { empty: Server; full: Server; yardstick: Server },
+  databases: { empty: BenchDatabase; full: BenchDatabase },
   calls: { empty: Endpoint[]; full: Endpoint[] },
   cookies: { empty: string; full: string },
 ): Measurement[] {
@@ -182,8 +218,11 @@ function measurements(
   const calls2 = calls.full.map((full, i) => ({
     ...{ page: full.page, route: full.route, budgeted: true, call: full },
     targets: {
-      empty: { server: servers.empty, request: calls.empty[i] ?? full, cookie: cookies.empty },
-      full: { server: servers.full, request: full, cookie: cookies.full },
+      empty: {
+        ...{ server: servers.empty, request: calls.empty[i] ?? full, cookie: cookies.empty },
+        database: databases.empty,
+      },
+      full: { server: servers.full, request: full, cookie: cookies.full, database: databases.full },
     },
   }));
   return [yardstick, ...calls2];
@@ -205,23 +244,30 @@ function judge(m: Measured): Verdict {
   return { ...m, p50, p99, ratio, ok };
 }
 
+/** CPU time per request in microseconds: the cost itself, which the machine's noise hardly moves. */
+const cpuPerRequest = (side: Side) => (side.cpuSeconds / Math.max(1, side.requests)) * 1e6;
+
 function printTable(engine: string, verdicts: readonly Verdict[]): void {
-  const n = (x: number) => x.toFixed(1).padStart(7);
+  const n = (x: number, width = 7) => x.toFixed(1).padStart(width);
+  const us = (x: number) => (Number.isNaN(x) ? '' : Math.round(x).toString()).padStart(7);
   console.log(
-    `\n${engine}: latency in ms at ${RATE} requests/s, ${SECONDS} s per endpoint and database`,
+    `\n${engine}: latency in ms at ${RATE} requests/s, ${SECONDS} s per endpoint and database; ` +
+      `CPU: the server's${engine === 'PostgreSQL' ? " and its database backends'" : ''} time per request, in µs`,
   );
   console.log(
     `${'page'.padEnd(11)} ${'endpoint'.padEnd(48)}${'empty p50'.padStart(10)}${'p99'.padStart(7)}` +
-      `${'full p50'.padStart(10)}${'p99'.padStart(7)}${'ratio'.padStart(7)}  budget        result`,
+      `${'full p50'.padStart(10)}${'p99'.padStart(7)}${'ratio'.padStart(7)}  budget        result` +
+      `  ${'CPU empty'.padStart(9)}${'full'.padStart(7)}`,
   );
   for (const v of verdicts) {
     const failures = v.empty.failures + v.full.failures;
     const budget = v.budgeted ? `<=${BUDGET.ratio}x, <${BUDGET.p99Ms} ms` : '(none)';
-    const result = v.ok ? 'ok' : `MISSED${failures ? ` (${failures} failed requests)` : ''}`;
+    const result = v.ok ? 'ok' : `MISSED${failures ? ` (${failures} failed)` : ''}`;
     console.log(
-      `${v.page.padEnd(11)} ${v.route.padEnd(48)}${n(v.p50.empty).padStart(10)}` +
-        `${n(v.p99.empty)}${n(v.p50.full).padStart(10)}${n(v.p99.full)}${v.ratio.toFixed(2).padStart(7)}` +
-        `  ${budget.padEnd(14)}${v.budgeted ? result : ''}`,
+      `${v.page.padEnd(11)} ${v.route.padEnd(48)}${n(v.p50.empty, 10)}${n(v.p99.empty)}` +
+        `${n(v.p50.full, 10)}${n(v.p99.full)}${v.ratio.toFixed(2).padStart(7)}` +
+        `  ${budget.padEnd(14)}${(v.budgeted ? result : '').padEnd(6)}` +
+        `  ${us(cpuPerRequest(v.empty)).padStart(9)}${us(cpuPerRequest(v.full))}`,
     );
   }
 }
@@ -333,7 +379,13 @@ async function benchEngine(
       `\n${name}: measuring (empty and full database taking turns; load average ${loadText()})`,
     );
     const cookies = { empty: empty.me.cookie, full: full.me.cookie };
-    for (const m of measurements(servers, calls, cookies)) verdicts.push(judge(await measure(m)));
+    for (const m of measurements(
+      servers,
+      { empty: empty.database, full: full.database },
+      calls,
+      cookies,
+    ))
+      verdicts.push(judge(await measure(m)));
   } finally {
     for (const server of Object.values(servers)) await server.stop();
   }

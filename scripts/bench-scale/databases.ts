@@ -16,6 +16,11 @@ export interface BenchDatabase {
   /** DATABASE_URL for the server. */
   url: string;
   writer(): Promise<TableWriter>;
+  /**
+   * The processes that work for this database besides the app (PostgreSQL: the backends now
+   * connected to it; SQLite runs inside the app's process: none).
+   */
+  processes(): Promise<number[]>;
   drop(): Promise<void>;
 }
 
@@ -24,6 +29,21 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   await client.connect();
   try {
     await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The backends now connected to one database (on this machine's server). */
+async function backends(adminUrl: string, name: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1',
+      [name],
+    );
+    return rows.map((r) => r.pid);
   } finally {
     await client.end();
   }
@@ -48,6 +68,7 @@ export function sqliteDatabase(label: string): Promise<BenchDatabase> {
     label,
     url: `file:${file}`,
     writer: () => Promise.resolve(sqliteWriter(file)),
+    processes: () => Promise.resolve([]),
     drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
   });
 }
@@ -67,6 +88,7 @@ export async function postgresDatabase(adminUrl: string, label: string): Promise
     label,
     url: url.toString(),
     writer: () => postgresWriter(url.toString()),
+    processes: () => backends(adminUrl, name),
     drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
   });
 }

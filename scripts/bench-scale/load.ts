@@ -1,11 +1,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { root } from '../lib.mjs';
 
 /** The real server (src/server/main.ts) in a process of its own, as bench.ts starts it. */
 export interface Server {
   base: string;
+  /** The server's process id, for its CPU time. */
+  pid: number | undefined;
   stop(): Promise<void>;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+export function processCpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    // The command name (field 2) may hold spaces, so count from the closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
@@ -40,7 +55,7 @@ async function spawnServer(args: string[], env: NodeJS.ProcessEnv, base: string)
     await stop();
     throw err;
   }
-  return { base, stop };
+  return { base, stop, pid: child.pid };
 }
 
 export function startServer(options: {
