@@ -325,6 +325,7 @@ async function printPlans(
       const perRequest = costs
         .filter((c) => c.runs >= REQUESTS_FOR_PLANS / 2 && explainable(c.sql))
         .slice(0, 2);
+      if (perRequest.length === 0) console.log('    (no statement on most requests)');
       for (const c of perRequest) {
         console.log(`    plan of: ${oneLine(c.sql, 100)}`);
         for (const line of await plan(filled.database, c)) console.log(`    ${line}`);
