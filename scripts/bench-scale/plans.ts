@@ -74,23 +74,40 @@ function sqlitePlan(file: string, query: QueryCost): string[] {
   }
 }
 
-/**
- * PostgreSQL's plan with what really happened (EXPLAIN ANALYZE runs the statement, so inside a
- * transaction that is rolled back: a write explained changes nothing).
- */
-async function postgresPlan(url: string, query: QueryCost, analyze: boolean): Promise<string[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+async function explainRolledBack(
+  client: pg.Client,
+  query: QueryCost,
+  options: string,
+): Promise<string[]> {
+  await client.query('begin');
   try {
-    await client.query('begin');
-    const options = analyze ? '(analyze, buffers)' : '';
     const result = await client.query<{ 'QUERY PLAN': string }>(
       `explain ${options} ${query.sql}`,
       query.parameters as unknown[],
     );
     return result.rows.map((r) => `  ${r['QUERY PLAN']}`);
   } finally {
-    await client.query('rollback').catch(() => undefined);
+    await client.query('rollback');
+  }
+}
+
+/**
+ * PostgreSQL's plan with what really happened (EXPLAIN ANALYZE runs the statement, so inside a
+ * transaction that is rolled back: a write explained changes nothing). A write that cannot run
+ * again (an insert of the same id) gets its plan without running.
+ */
+async function postgresPlan(url: string, query: QueryCost, analyze: boolean): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    if (!analyze) return await explainRolledBack(client, query, '');
+    try {
+      return await explainRolledBack(client, query, '(analyze, buffers)');
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      return [`  (not run again: ${reason})`, ...(await explainRolledBack(client, query, ''))];
+    }
+  } finally {
     await client.end();
   }
 }
