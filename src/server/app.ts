@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyError,
   type FastifyReply,
   type FastifyRequest,
@@ -87,7 +88,10 @@ import { createLessonSerializer } from './features/courses/lessons.serializer.ts
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createRetentionRepo } from './features/privacy/retention.repo.ts';
 import { scheduleRetention } from './features/privacy/retention.schedule.ts';
-import { createRetentionService } from './features/privacy/retention.service.ts';
+import {
+  createRetentionService,
+  type RetentionService,
+} from './features/privacy/retention.service.ts';
 import { createExerciseChecker } from './features/progress/exercise-checks.ts';
 import { createExerciseProgressRepo } from './features/progress/exercise-progress.repo.ts';
 import { exerciseProgressRoutes } from './features/progress/exercise-progress.routes.ts';
@@ -204,13 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await wireLearning(wiring);
   await registerClientApp(app, { clientDir: env.CLIENT_DIR });
   const retention = scheduleRetention(app, {
-    retention: createRetentionService({
-      repo: createRetentionRepo(db),
-      sessions: createSessionsRepo(db),
-      authRequests: createAuthRequestsRepo(db),
-      clock,
-      log: app.log,
-    }),
+    retention: keepingPeriodsJob({ db, clock, log: app.log }),
     firstRunAfterMs: 10 * 60_000,
     everyMs: 6 * 60 * 60_000,
   });
@@ -219,6 +217,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await db.destroy();
   });
   return app;
+}
+
+/**
+ * The keeping-periods job (features/privacy) on one database: what the privacy policy says we stop
+ * keeping. buildApp runs it on a schedule; `npm run bench:scale` times one run of it (scripts may
+ * not import a feature, so its composition lives here).
+ */
+export function keepingPeriodsJob(deps: {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): RetentionService {
+  return createRetentionService({
+    repo: createRetentionRepo(deps.db),
+    sessions: createSessionsRepo(deps.db),
+    authRequests: createAuthRequestsRepo(deps.db),
+    clock: deps.clock,
+    log: deps.log,
+  });
 }
 
 /** Fastify with the generic platform: errors, headers, cookies, rate limits, CSRF check, API docs. */

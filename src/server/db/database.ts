@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type KyselyConfig,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -17,6 +23,8 @@ export interface OpenOptions {
   /** PostgreSQL only: tables live in this schema (tests give each file its own). */
   searchPath?: string;
   poolSize?: number;
+  /** Kysely's query log: `npm run bench:scale` times each query behind an endpoint with it. */
+  log?: KyselyConfig['log'];
 }
 
 /**
@@ -55,6 +63,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     return {
       db: new Kysely<Database>({
         dialect: new SqliteDialect({ database: cachedStatements(sqlite) }),
+        ...(options.log ? { log: options.log } : {}),
       }),
       engine: 'sqlite',
     };
@@ -66,7 +75,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   return {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    db: new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      ...(options.log ? { log: options.log } : {}),
+    }),
     engine: 'postgres',
   };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   CODE_HISTORY_LIMIT,
   type CodeHistoryReply,
@@ -7,6 +6,7 @@ import {
   type RecordCheckBody,
 } from '#shared/api/code-history.schema.ts';
 import { MAX_SAVED_CODE_CHARS } from '#shared/api/exercise-progress.schema.ts';
+import { timeOrderedId } from '../../db/time-ordered-id.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { notFound, payloadTooLarge } from '../../platform/errors.ts';
 import type { CodeHistoryRepo, CodeVersionRow } from './code-history.repo.ts';
@@ -53,14 +53,17 @@ export function createCodeHistoryService(deps: {
             `most ${MAX_SAVED_CODE_CHARS.toLocaleString('en-US')}.`,
         );
       }
+      const now = deps.clock.now();
       const row = {
-        id: randomUUID(),
+        // Time-ordered (decision 0019): a Check adds its id at the end of the primary key's index,
+        // not on a random page of it (one more page written per Check on a large table).
+        id: timeOrderedId(now.getTime()),
         userId,
         exerciseId,
         code: body.code,
         passed: body.passed,
       };
-      const createdAt = deps.clock.now().toISOString();
+      const createdAt = now.toISOString();
       await deps.repo.add(row, createdAt, CODE_HISTORY_LIMIT);
       if (body.passed) await deps.studyDays.recordStudy(userId);
       return summaryOf({ ...row, createdAt });
