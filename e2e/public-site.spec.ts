@@ -108,11 +108,9 @@ test('the curriculum breakdown toggles two modules independently', async ({ page
   const thirdPanel = page.locator(`#${await third.getAttribute('aria-controls')}`);
   await expect(firstPanel).toBeHidden();
 
-  // The section hydrates once the page has loaded; the click must then open the module.
-  await expect(async () => {
-    await first.click();
-    await expect(first).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
-  }).toPass();
+  // Clicked at once: the section's code arrives once the page has loaded, and the click still counts.
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
   await expect(firstPanel).toBeVisible();
   expect((await firstPanel.innerText()).length).toBeGreaterThan(40);
 
@@ -137,10 +135,9 @@ test('the contact modal reveals the e-mail only on request and closes on Escape'
   await page.goto('/');
   const contact = page.getByRole('button', { name: 'Contact Us' });
   const dialog = page.getByRole('dialog', { name: 'Contact Us' });
-  await expect(async () => {
-    await contact.click();
-    await expect(dialog).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  // Clicked at once: the footer's code arrives once the page has loaded, and the click still counts.
+  await contact.click();
+  await expect(dialog).toBeVisible();
   await expect(dialog).not.toContainText('@');
   expect(await page.content()).not.toContain('hello@indent.dev');
 

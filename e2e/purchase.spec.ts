@@ -94,6 +94,28 @@ test('Cancel on the demo checkout returns to pricing with nothing granted', asyn
   expect(user.stripeSubscriptionId).toBeUndefined();
 });
 
+test('Buy Now clicked before the app has started is not lost', async ({ page }) => {
+  // The pre-rendered page is readable and clickable before its scripts run (decision 0021); hold
+  // the script that starts the app until after the click.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/pricing');
+  await page
+    .getByRole('article', { name: 'The Ultimate Learn to Code Curriculum' })
+    .getByRole('button', { name: 'Buy Now' })
+    .click();
+  await expect(page).toHaveURL(/\/pricing$/);
+
+  release();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('the offer countdown ticks every second and starts again at midnight', async ({ page }) => {
   // The browser's clock stands still two and a half seconds before the end of its local day, and
   // moves only when the test says so.

@@ -1,4 +1,5 @@
 import { APP_BOOT_ID, readAppBoot } from '#shared/page-boot.ts';
+import { holdEarlyClicks } from './lib/early-clicks.ts';
 import './styles/global.css';
 import './styles/code-themes.css';
 
@@ -6,7 +7,8 @@ import './styles/code-themes.css';
  * The entry point: nothing but this file, so a pre-rendered page, readable without the app, fetches
  * nothing of it before its first paint. Once the page has been painted, the chunks it lists are
  * preloaded side by side and the app starts (hydration). Pages the app draws itself start at once
- * (their shell preloads their chunks). Decision 0021.
+ * (their shell preloads their chunks). Clicks on a pre-rendered page's buttons before then are held
+ * and given to the app once it has taken the page over. Decision 0021.
  */
 
 /**
@@ -42,9 +44,14 @@ function preload(chunks: readonly string[]): void {
 }
 
 const boot = readAppBoot(document.getElementById(APP_BOOT_ID)?.textContent);
-if (document.getElementById('root')?.hasChildNodes()) {
+const root = document.getElementById('root');
+const prerendered = root?.hasChildNodes() ?? false;
+const replayClicks = root && prerendered ? holdEarlyClicks(root) : undefined;
+if (prerendered) {
   await firstPaint();
   preload(boot?.chunks ?? []);
 }
-// The development server has no built page: it serves the source under the same path.
+// The development server has no built page: it serves the source under the same path. The start
+// module finishes loading once the app has taken the page over.
 await import(/* @vite-ignore */ boot?.start ?? '/app/start.tsx');
+replayClicks?.();

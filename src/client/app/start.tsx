@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { dropEarlyAnswers } from '#client/lib/early-data.ts';
@@ -7,7 +7,8 @@ import { routes } from './router.tsx';
 
 /*
  * Starts the app: hydrates a pre-rendered page, or renders one from scratch. Loaded by main.tsx once
- * the pre-rendered HTML has been painted (decision 0021).
+ * the pre-rendered HTML has been painted (decision 0021). This module finishes loading only when the
+ * hydrated page is live, so main.tsx knows when to hand over the clicks it held meanwhile.
  */
 
 const container = document.getElementById('root');
@@ -25,16 +26,29 @@ if (container.hasChildNodes()) {
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );
-  // A transition hydrates in slices that let the browser answer input in between, instead of one
-  // long task: the page is readable already, and a click waits no longer than a slice.
-  startTransition(() => {
-    hydrateRoot(container, app());
+  // A transition hydrates in slices that let the browser paint and scroll in between, instead of one
+  // long task: the page is readable already, and clicks meanwhile are held by main.tsx.
+  await new Promise<void>((hydrated) => {
+    startTransition(() => {
+      hydrateRoot(container, app(hydrated));
+    });
   });
 } else {
   createRoot(container).render(app());
 }
 
-function app() {
+/**
+ * Calls back as its children are committed: a layout effect runs in the commit itself, so no click
+ * can reach the hydrated page before main.tsx stops holding clicks. It wraps the page rather than
+ * sitting beside it: a sibling would change every useId below it, and with it the ids in the
+ * pre-rendered markup that aria-labelledby points to.
+ */
+function Committed({ then, children }: { then: () => void; children: ReactNode }) {
+  useLayoutEffect(then, [then]);
+  return children;
+}
+
+function app(committed?: () => void) {
   const router = createBrowserRouter(routes);
   // Answers the shell asked for belong to the page it opened (decision 0021).
   const opened = router.state.location;
@@ -43,11 +57,10 @@ function app() {
     dropEarlyAnswers();
     stop();
   });
+  const page = <RouterProvider router={router} />;
   return (
     <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
+      <Providers>{committed ? <Committed then={committed}>{page}</Committed> : page}</Providers>
     </StrictMode>
   );
 }
