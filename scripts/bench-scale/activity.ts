@@ -107,7 +107,7 @@ function exercise(ctx: Context, l: Learner, x: number, day: number, at: number):
         ? 20
         : 2
       : Math.floor(3 * noise(l.index, x, MORE.checks));
-  // Random ids, as every Check kept before decision 0019 has; new Checks get time-ordered ones.
+  // Random ids, as every Check kept before decision 0022 has; new Checks get time-ordered ones.
   for (let c = 0; c < checks; c++) {
     const last = c === checks - 1;
     const version = last ? code : `${ex.starter}\n# try ${c + 1}\n`;

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<unknown>;
 
 /**
- * Issue 24 (decision 0019): the dashboard's quiz scores and progress read every attempt of the
+ * Issue 24 (decision 0022): the dashboard's quiz scores and progress read every attempt of the
  * learner for its quiz, score and time. Attempts arrive in time order, so on a database many
  * learners use, one learner's attempts lie on as many table pages as they have attempts, and each
  * was a page read beside the index. With the time in the index too, both read the index alone: a

@@ -55,7 +55,7 @@ export function createCodeHistoryService(deps: {
       }
       const now = deps.clock.now();
       const row = {
-        // Time-ordered (decision 0019): a Check adds its id at the end of the primary key's index,
+        // Time-ordered (decision 0022): a Check adds its id at the end of the primary key's index,
         // not on a random page of it (one more page written per Check on a large table).
         id: timeOrderedId(now.getTime()),
         userId,
