@@ -52,6 +52,10 @@ if (prerendered) {
   preload(boot?.chunks ?? []);
 }
 // The development server has no built page: it serves the source under the same path. The start
-// module finishes loading once the app has taken the page over.
-await import(/* @vite-ignore */ boot?.start ?? '/app/start.tsx');
-replayClicks?.();
+// module finishes loading once the app has taken the page over; if it cannot load, the held clicks
+// still go through, to whatever the page does without the app.
+try {
+  await import(/* @vite-ignore */ boot?.start ?? '/app/start.tsx');
+} finally {
+  replayClicks?.();
+}
