@@ -5,9 +5,13 @@ import { pyodidePlugin } from './scripts/vite-plugin-pyodide.ts';
 import { serviceWorkerPlugin } from './scripts/vite-plugin-service-worker.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
-/** Small app modules the first render of every page uses (see manualChunks below). */
+/**
+ * Small app modules the first render of every page uses (see manualChunks below). Not
+ * lib/early-clicks.ts: the entry imports it, and the entry must not import the core chunk
+ * (scripts/prerender.ts refuses a build where it does).
+ */
 const coreModules =
-  /\/src\/(client\/(app\/(router|providers|query-client-holder)\.tsx?|app\/layouts\/(site-layout|navbar)\.tsx|lib\/[a-z-]+\.ts|features\/auth\/(auth-context|require-subscriber)\.tsx|components\/ui\/page-loader\.tsx)|shared\/(site|api\/user-name|api\/stored-user)\.ts)$/;
+  /\/src\/(client\/(app\/(router|providers|query-client-holder)\.tsx?|app\/layouts\/(site-layout|navbar)\.tsx|lib\/(?!early-clicks\.)[a-z-]+\.ts|features\/auth\/(auth-context|require-subscriber)\.tsx|components\/ui\/page-loader\.tsx)|shared\/(site|api\/user-name|api\/stored-user)\.ts)$/;
 
 export default defineConfig({
   root: 'src/client',

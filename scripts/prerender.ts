@@ -109,6 +109,20 @@ function pageAssets(manifest: Manifest, ...keys: string[]): { js: string[]; css:
   return { js: [...js], css: [...css] };
 }
 
+/**
+ * The entry (main.tsx) must import nothing: a static import is fetched before the page's first
+ * paint (decision 0021). A module of src/client/lib/ that matches vite.config.ts's core pattern
+ * would pull the whole core chunk in with it, and no test of behaviour would notice.
+ */
+function assertEntryImportsNothing(manifest: Manifest): void {
+  const imports = manifest['index.html']?.imports ?? [];
+  if (imports.length > 0)
+    throw new Error(
+      `The entry (src/client/main.tsx) imports ${imports.join(', ')} before the first paint; ` +
+        'keep what it imports out of the shared chunks (vite.config.ts, manualChunks).',
+    );
+}
+
 /** The built file of the app's start (a second entry of the build, see vite.config.ts). */
 function startFile(manifest: Manifest): string {
   const file = manifest[APP_START]?.file;
@@ -353,6 +367,7 @@ async function main() {
   const manifest = JSON.parse(
     await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
   ) as Manifest;
+  assertEntryImportsNothing(manifest);
 
   const pages = await publicPages();
   for (const page of pages) {
