@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, freshEmail, signInThroughDevPage } from './journeys.ts';
 
 test('a visitor buys a year of access: pricing, sign-in, demo checkout, success, dashboard', async ({
@@ -94,9 +94,11 @@ test('Cancel on the demo checkout returns to pricing with nothing granted', asyn
   expect(user.stripeSubscriptionId).toBeUndefined();
 });
 
-test('Buy Now clicked before the app has started is not lost', async ({ page }) => {
-  // The pre-rendered page is readable and clickable before its scripts run (decision 0021); hold
-  // the script that starts the app until after the click.
+/**
+ * Opens the pre-rendered pricing page with the script that starts the app held back, clicks Buy Now
+ * (the page is readable and clickable before its scripts run, decision 0021), then lets it load.
+ */
+async function buyNowBeforeTheAppStarts(page: Page): Promise<void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -111,9 +113,22 @@ test('Buy Now clicked before the app has started is not lost', async ({ page }) 
     .getByRole('button', { name: 'Buy Now' })
     .click();
   await expect(page).toHaveURL(/\/pricing$/);
-
   release();
+}
+
+test('Buy Now clicked before the app has started is not lost', async ({ page }) => {
+  await buyNowBeforeTheAppStarts(page);
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a signed-in learner's early Buy Now starts the checkout, not another sign-in", async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await signInThroughDevPage(page, 'Mary Jackson', freshEmail('mary'));
+  await expect(page).toHaveURL(/\/$/);
+  await buyNowBeforeTheAppStarts(page);
+  await expect(page).toHaveURL(/\/demo-checkout\/demo_cs_/);
 });
 
 test('the offer countdown ticks every second and starts again at midnight', async ({ page }) => {

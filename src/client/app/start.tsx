@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { dropEarlyAnswers } from '#client/lib/early-data.ts';
@@ -38,13 +38,18 @@ if (container.hasChildNodes()) {
 }
 
 /**
- * Calls back as its children are committed: a layout effect runs in the commit itself, so no click
- * can reach the hydrated page before main.tsx stops holding clicks. It wraps the page rather than
- * sitting beside it: a sibling would change every useId below it, and with it the ids in the
- * pre-rendered markup that aria-labelledby points to.
+ * Calls back once its children are committed and have settled: a passive effect, then a task, so
+ * the render that follows hydration (the signed-in user read from localStorage in place of the
+ * pre-rendered page's nobody) is done before main.tsx gives the held clicks; until then it keeps
+ * holding them, so React sees none twice. It wraps the page rather than sitting beside it: a
+ * sibling would change every useId below it, and with it the ids in the pre-rendered markup that
+ * aria-labelledby points to.
  */
 function Committed({ then, children }: { then: () => void; children: ReactNode }) {
-  useLayoutEffect(then, [then]);
+  useEffect(() => {
+    const task = setTimeout(then, 0);
+    return () => clearTimeout(task);
+  }, [then]);
   return children;
 }
 
