@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { becomeSubscriber, freshEmail } from './journeys.ts';
 
 const publicPages = [
   '/',
@@ -176,33 +177,10 @@ test('the call to action reads Buy Now for a visitor and Dashboard for a subscri
   const hero = page.getByRole('region', { name: 'Unlock Your Coding Potential' });
   await expect(hero.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/pricing');
 
-  // A subscriber as the app stores them (SPEC 3); the server is not asked before the first render.
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'user',
-      JSON.stringify({
-        _id: 'u1',
-        googleId: 'g1',
-        name: 'Grace Hopper',
-        email: 'grace@example.com',
-        picture: null,
-        stripeSubscriptionId: 'cs_test_1',
-      }),
-    ),
-  );
-  // The stored user is re-checked with the server, which does not know it: answer as if it does.
-  await page.route('**/api/user/g1', (route) =>
-    route.fulfill({
-      json: {
-        _id: 'u1',
-        googleId: 'g1',
-        name: 'Grace Hopper',
-        email: 'grace@example.com',
-        picture: null,
-        stripeSubscriptionId: 'cs_test_1',
-      },
-    }),
-  );
+  // A real subscriber, signed in and paid through the demo checkout. (A made-up user written to
+  // localStorage raced the app's start: the app, which starts after the first paint, could read it
+  // and ask the server, which does not know it, before the answer was routed, and sign it out.)
+  await becomeSubscriber(page, 'Grace Hopper', freshEmail('grace'));
   await page.reload();
   await expect(hero.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
   await expect(hero.getByRole('link', { name: 'Buy Now' })).toHaveCount(0);
