@@ -174,23 +174,64 @@ export async function signInWithDevLogin(t: TestApp, name: string, email: string
  * Test set-up only: the order row a confirmed payment leaves behind (the app itself grants access
  * only after the payment provider confirms payment).
  */
-export async function grantPaidAccess(db: Db, userId: string, paidAt: Date): Promise<void> {
+export async function grantPaidAccess(
+  db: Db,
+  userId: string,
+  paidAt: Date,
+): Promise<{ id: string; accessEndsAt: Date }> {
+  const id = randomUUID();
+  const accessEndsAt = addDays(paidAt, site.accessDays);
   await db
     .insertInto('orders')
     .values({
-      id: randomUUID(),
+      id,
       user_id: userId,
       provider: 'demo',
-      provider_session_id: `demo_${randomUUID()}`,
+      provider_session_id: `demo_${id}`,
       payment_intent_id: null,
       status: 'paid',
       amount_cents: site.priceCents,
       currency: site.currency,
       created_at: paidAt.toISOString(),
       paid_at: paidAt.toISOString(),
-      access_ends_at: addDays(paidAt, site.accessDays).toISOString(),
+      access_ends_at: accessEndsAt.toISOString(),
       revoked_at: null,
       revoke_reason: null,
     })
     .execute();
+  return { id, accessEndsAt };
+}
+
+/**
+ * Test set-up only: a person as signing in leaves them (for tests of what happens to stored people,
+ * such as mail, retention and sessions, where going through the sign-in routes adds nothing).
+ * Returns the stored row.
+ */
+export async function insertPerson(
+  db: Db,
+  person: {
+    id?: string;
+    email: string;
+    name?: string;
+    googleId?: string;
+    picture?: string | null;
+    at: Date | string;
+  },
+) {
+  const id = person.id ?? randomUUID();
+  const at = typeof person.at === 'string' ? person.at : person.at.toISOString();
+  return db
+    .insertInto('users')
+    .values({
+      id,
+      google_id: person.googleId ?? `dev:${id}`,
+      name: person.name ?? 'Ada Lovelace',
+      email: person.email,
+      picture: person.picture ?? null,
+      created_at: at,
+      updated_at: at,
+      anonymized_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

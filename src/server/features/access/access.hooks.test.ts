@@ -3,6 +3,7 @@ import {
   browserHeaders as headers,
   createTestApp,
   grantPaidAccess,
+  insertPerson,
   signInWithDevLogin,
   testClock,
   testContent,
@@ -127,20 +128,13 @@ describe('logout racing requests that are still reading the session', () => {
         },
       },
     });
-    const user = await database.db
-      .insertInto('users')
-      .values({
-        id: 'race-user',
-        google_id: 'race-google',
-        email: 'race@example.com',
-        name: 'Race',
-        picture: null,
-        created_at: clock.now().toISOString(),
-        updated_at: clock.now().toISOString(),
-        anonymized_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const user = await insertPerson(database.db, {
+      id: 'race-user',
+      googleId: 'race-google',
+      email: 'race@example.com',
+      name: 'Race',
+      at: clock.now(),
+    });
     const cookies = new Map<string, string>();
     const reply = {
       setCookie: (name: string, value: string) => cookies.set(name, value),

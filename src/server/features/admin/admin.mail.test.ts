@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminRunner, adminSnapshot } from '../../testing/admin-helpers.ts';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink.ts';
-import { testClock } from '../../testing/test-app.ts';
+import { insertPerson, testClock } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { createMailSender, MAIL_RETRY, retryDelayMs } from '../mail/mail.sender.ts';
 import { createSmtpTransport, type MailTransport } from '../mail/mail.transport.ts';
@@ -31,22 +31,12 @@ const people = {
 };
 
 async function person(email: string): Promise<string> {
-  const id = randomUUID();
-  const now = clock.now().toISOString();
-  await database.db
-    .insertInto('users')
-    .values({
-      id,
-      google_id: `dev:${id}`,
-      name: email.split('@')[0] ?? '',
-      email,
-      picture: null,
-      created_at: now,
-      updated_at: now,
-      anonymized_at: null,
-    })
-    .execute();
-  return id;
+  const row = await insertPerson(database.db, {
+    email,
+    name: email.split('@')[0] ?? '',
+    at: clock.now(),
+  });
+  return row.id;
 }
 
 async function queue(email: string): Promise<string> {

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { site } from '#shared/site.ts';
 import { addDays, DAY_MS } from '../../platform/clock.ts';
 import { logCollector } from '../../testing/billing-helpers.ts';
 import { closedPort, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
-import { testClock } from '../../testing/test-app.ts';
+import { grantPaidAccess, insertPerson, testClock } from '../../testing/test-app.ts';
 import { createReminders, FINISHED_MAIL_KEEP_DAYS, REMINDER_DAYS } from './mail.reminders.ts';
 import { createMailSender, MAIL_RETRY, retryDelayMs } from './mail.sender.ts';
 import { createSmtpTransport, type MailTransport } from './mail.transport.ts';
@@ -63,47 +62,10 @@ function sender(transport: MailTransport) {
 const reminderJob = () =>
   createReminders({ repo: createOutboxRepo(database.db), clock, origin: ORIGIN, log });
 
-async function person(email = `${randomUUID()}@example.com`) {
-  const id = randomUUID();
-  const now = clock.now().toISOString();
-  await database.db
-    .insertInto('users')
-    .values({
-      id,
-      google_id: `dev:${id}`,
-      name: 'Ada Lovelace',
-      email,
-      picture: null,
-      created_at: now,
-      updated_at: now,
-      anonymized_at: null,
-    })
-    .execute();
-  return { id, email };
-}
+const person = (email = `${randomUUID()}@example.com`) =>
+  insertPerson(database.db, { email, at: clock.now() });
 
-async function paidOrder(userId: string, paidAt: Date) {
-  const id = randomUUID();
-  await database.db
-    .insertInto('orders')
-    .values({
-      id,
-      user_id: userId,
-      provider: 'demo',
-      provider_session_id: `demo_cs_${id}`,
-      payment_intent_id: null,
-      status: 'paid',
-      amount_cents: site.priceCents,
-      currency: site.currency,
-      created_at: paidAt.toISOString(),
-      paid_at: paidAt.toISOString(),
-      access_ends_at: addDays(paidAt, site.accessDays).toISOString(),
-      revoked_at: null,
-      revoke_reason: null,
-    })
-    .execute();
-  return { id, accessEndsAt: addDays(paidAt, site.accessDays) };
-}
+const paidOrder = (userId: string, paidAt: Date) => grantPaidAccess(database.db, userId, paidAt);
 
 async function queueMail(userId: string, to: string) {
   await createOutboxRepo(database.db).insert({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { addDays, DAY_MS } from '../../platform/clock.ts';
-import { testClock } from '../../testing/test-app.ts';
+import { insertPerson, testClock } from '../../testing/test-app.ts';
 import { createAuthRequestsRepo } from '../auth/auth-requests.repo.ts';
 import { createSessionsRepo } from '../auth/sessions.repo.ts';
 import { createRetentionRepo, FORMER_LEARNER_NAME } from './retention.repo.ts';
@@ -23,18 +23,14 @@ const quietLog = { info: () => undefined } as unknown as Parameters<
 >[0]['log'];
 
 async function user(id: string, lastSignIn: string) {
-  await t.db
-    .insertInto('users')
-    .values({
-      id,
-      google_id: `google-${id}`,
-      name: `Learner ${id}`,
-      email: `${id}@example.com`,
-      picture: 'https://example.com/p.png',
-      created_at: lastSignIn,
-      updated_at: lastSignIn,
-    })
-    .execute();
+  await insertPerson(t.db, {
+    id,
+    googleId: `google-${id}`,
+    name: `Learner ${id}`,
+    email: `${id}@example.com`,
+    picture: 'https://example.com/p.png',
+    at: lastSignIn,
+  });
   await t.db
     .insertInto('quiz_attempts')
     .values({
