@@ -34,6 +34,9 @@ export default defineConfig({
       // page), not by a bundled import(): main.tsx then has no dependency at all, so a pre-rendered
       // page fetches nothing of the app before its first paint (decision 0021).
       input: { index: 'src/client/index.html', start: 'src/client/app/start.tsx' },
+      // main.tsx calls the start entry's startApp by its built address: the export must survive
+      // (Vite's default for apps lets Rollup drop an entry's exports, and with them the whole app).
+      preserveEntrySignatures: 'exports-only',
       output: {
         // What every page needs at once (React, React DOM, the router and the app shell) goes in one
         // file: one request, compressed as a whole (the home page's JS budget is 110 KB gzip).

@@ -55,6 +55,8 @@ test('a lesson, the dashboard and a quiz ask for their data before the app runs,
   const seen = watch(page);
   await page.goto('/dashboard/lessons/module3');
   await expect(page.getByRole('heading', { level: 1, name: /Control Flow/ })).toBeVisible();
+  // The heading comes with the HTML (decision 0023); the editors only once both answers are in.
+  await expect(page.getByRole('textbox', { name: /^Code for / }).first()).toBeVisible();
   for (const path of ['/api/lessons/module3', '/api/exercise-progress']) {
     const t = await timing(page, path);
     expect(t.requestStart, path).toBeLessThan(t.domInteractive);

@@ -16,7 +16,7 @@
  * https://indent.dev), since the HTML is made once for every visitor.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -33,8 +33,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // `--out=<dir>` pre-renders a client built elsewhere (npm run perf:pages builds into its own folder).
 const outArg = process.argv.find((arg) => arg.startsWith('--out='))?.slice('--out='.length);
 const clientDir = path.resolve(outArg ?? path.join(root, 'dist/client'));
-// Inside the project so the server bundle finds node_modules; per process so parallel builds don't clash.
-const ssrDir = path.join(root, `dist/prerender-${process.pid}`);
+// The drawing bundle stays with the build: the server draws subscribers' lessons with it (decision
+// 0023). Under .vite/, which the server never serves; inside the project, so it finds node_modules.
+const ssrDir = path.join(clientDir, '.vite/page-render');
 export const DEFAULT_ORIGIN = 'https://indent.dev';
 const origin = (process.env.PUBLIC_ORIGIN || DEFAULT_ORIGIN).replace(/\/+$/, '');
 
@@ -123,10 +124,17 @@ function assertEntryImportsNothing(manifest: Manifest): void {
     );
 }
 
-/** The built file of the app's start (a second entry of the build, see vite.config.ts). */
+/**
+ * The built file of the app's start (a second entry of the build, see vite.config.ts). main.tsx
+ * calls its startApp: a build that dropped the export would show every page without its app.
+ */
 function startFile(manifest: Manifest): string {
   const file = manifest[APP_START]?.file;
   if (!file) throw new Error(`${APP_START} is not in the Vite manifest: is it still an entry?`);
+  if (!/export\s*\{[^}]*\bstartApp\b[^}]*\}/.test(readFileSync(path.join(clientDir, file), 'utf8')))
+    throw new Error(
+      `${file} does not export startApp: see preserveEntrySignatures in vite.config.ts`,
+    );
   return file;
 }
 
@@ -268,6 +276,25 @@ function composeShell(
   return withBoot(shell, { start: `/${start}`, chunks: [] });
 }
 
+/**
+ * The page the server fills with a subscriber's lesson (decision 0023, src/server/features/courses/
+ * lesson.page.ts): like a pre-rendered page, styles inline and the scripts after the first paint,
+ * and like a shell, the early requests for the lesson's data, which the app hydrates with. The
+ * server writes the lesson into #root, its title into the head and the user into the boot block.
+ */
+function composeDrawnLesson(template: string, manifest: Manifest): string {
+  const themeScript = `<script>${THEME_BOOT_SCRIPT}</script>`;
+  if (!template.includes(themeScript)) throw new Error('index.html lost the theme boot script');
+  const lesson = COURSE_SHELLS.find((shell) => shell.page === 'lesson');
+  if (!lesson) throw new Error('the lesson page has no shell');
+  const assets = pageAssets(manifest, COURSE_LAYOUT, lesson.module);
+  const styles = assetLinks(template, { js: [], css: assets.css });
+  const html = template
+    .replace(themeScript, `${themeScript}\n    <script>${EARLY_DATA_SCRIPT}</script>`)
+    .replace(/\n\s*<\/head>/, styles ? `\n${styles}\n  </head>` : '\n  </head>');
+  return scriptsAfterPaint(inlineStyles(html), assets.js, startFile(manifest));
+}
+
 /** Writes app-shell.html and one shell per course page (app-shell/<page>.html). */
 async function writeShells(template: string, manifest: Manifest): Promise<void> {
   const start = startFile(manifest);
@@ -401,9 +428,9 @@ async function main() {
     `${JSON.stringify({ routes: pages.map((p) => p.path) }, null, 2)}\n`,
   );
   await writeShells(template, manifest);
+  await writeFile(path.join(ssrDir, 'lesson.html'), composeDrawnLesson(template, manifest));
   await writeFile(path.join(clientDir, 'sitemap.xml'), sitemap(pages));
   await writeFile(path.join(clientDir, 'robots.txt'), robots());
-  await rm(ssrDir, { recursive: true, force: true });
   await precompress(clientDir);
   console.log(`Pre-rendered ${pages.length} pages and the 404 page for ${origin}.`);
 }

@@ -72,7 +72,8 @@ export function pyodidePlugin(): Plugin {
       worker: { format: 'es' },
     }),
     configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
+      // The server's drawing bundle (an SSR build) runs no Python: no runtime beside it.
+      outDir = config.build.ssr ? '' : resolve(config.root, config.build.outDir);
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {

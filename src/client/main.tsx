@@ -1,4 +1,4 @@
-import { APP_BOOT_ID, readAppBoot } from '#shared/page-boot.ts';
+import { APP_BOOT_ID, readAppBoot, type AppBoot } from '#shared/page-boot.ts';
 import { holdEarlyClicks } from './lib/early-clicks.ts';
 import './styles/global.css';
 import './styles/code-themes.css';
@@ -51,11 +51,14 @@ if (prerendered) {
   await firstPaint();
   preload(boot?.chunks ?? []);
 }
-// The development server has no built page: it serves the source under the same path. The start
-// module finishes loading once the app has taken the page over; if it cannot load, the held clicks
-// still go through, to whatever the page does without the app.
+// The development server has no built page: it serves the source under the same path. startApp
+// settles once the app has taken the page over; if it cannot load, the held clicks still go
+// through, to whatever the page does without the app.
 try {
-  await import(/* @vite-ignore */ boot?.start ?? '/app/start.tsx');
+  const app = (await import(/* @vite-ignore */ boot?.start ?? '/app/start.tsx')) as {
+    startApp(boot: AppBoot | undefined): Promise<void>;
+  };
+  await app.startApp(boot);
 } finally {
   replayClicks?.();
 }

@@ -84,6 +84,7 @@ import {
   type QuizBestScores,
 } from './features/certificates/certificates.service.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
+import { loadLessonPage } from './features/courses/lesson.page.ts';
 import { createLessonSerializer } from './features/courses/lessons.serializer.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createRetentionRepo } from './features/privacy/retention.repo.ts';
@@ -436,6 +437,7 @@ async function wireLearning(wiring: Wiring): Promise<void> {
       await habits.studied(userId);
     },
     serializer: createLessonSerializer(),
+    lessonPage: await loadLessonPage(deps.env.CLIENT_DIR),
   });
   await app.register(quizzesRoutes, {
     quizzes: createQuizService({ content, attempts, clock, onGraded: habits.quizGraded }),

@@ -8,6 +8,18 @@ describe('a page’s boot block', () => {
     ).toEqual({ start: '/assets/start-1.js', chunks: ['/assets/core-2.js'] });
   });
 
+  it('reads whom a page was drawn for, and only as a string', () => {
+    expect(readAppBoot('{"start":"/s.js","chunks":[],"user":"{\\"_id\\":\\"u1\\"}"}')).toEqual({
+      start: '/s.js',
+      chunks: [],
+      user: '{"_id":"u1"}',
+    });
+    expect(readAppBoot('{"start":"/s.js","chunks":[],"user":{"_id":"u1"}}')).toEqual({
+      start: '/s.js',
+      chunks: [],
+    });
+  });
+
   it('is absent without a block, or with one of another shape', () => {
     expect(readAppBoot(undefined)).toBeUndefined();
     expect(readAppBoot('')).toBeUndefined();

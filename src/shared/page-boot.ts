@@ -10,6 +10,12 @@ export interface AppBoot {
   start: string;
   /** Chunks to preload once a pre-rendered page has been painted (empty in app shells). */
   chunks: string[];
+  /**
+   * The user a page was drawn for on the server (a subscriber's lesson, decision 0023), as the JSON
+   * the app keeps in localStorage. Absent on pages that are the same for everyone. The app hydrates
+   * such a page only when the same person is stored on the device; otherwise it draws it afresh.
+   */
+  user?: string;
 }
 
 /** Reads a page's boot block; undefined for a page without one (the development server's). */
@@ -17,7 +23,11 @@ export function readAppBoot(text: string | null | undefined): AppBoot | undefine
   if (!text) return undefined;
   const parsed: unknown = JSON.parse(text);
   if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const { start, chunks } = parsed as Record<string, unknown>;
+  const { start, chunks, user } = parsed as Record<string, unknown>;
   if (typeof start !== 'string' || !Array.isArray(chunks)) return undefined;
-  return { start, chunks: chunks.filter((chunk): chunk is string => typeof chunk === 'string') };
+  return {
+    start,
+    chunks: chunks.filter((chunk): chunk is string => typeof chunk === 'string'),
+    ...(typeof user === 'string' ? { user } : {}),
+  };
 }

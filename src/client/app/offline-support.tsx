@@ -50,6 +50,18 @@ function subscribeOnline(listener: () => void): () => void {
   };
 }
 
+/**
+ * The built stylesheets this page names. A lesson drawn on the server carries them inline, with
+ * links the browser never fetches (decision 0023), so the worker would not have met them: offline,
+ * the app shell that stands in for the lesson loads them by these addresses.
+ */
+function pageStylesheets(): string[] {
+  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+    .map((link) => new URL(link.href, window.location.href))
+    .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.pathname);
+}
+
 export function OfflineSupport() {
   const { user, ready } = useAuth();
   const { pathname } = useLocation();
@@ -71,7 +83,10 @@ export function OfflineSupport() {
   useEffect(() => {
     if (!onLesson || !owner) return;
     const base = `/pyodide/${__PYODIDE_VERSION__}/`;
-    post({ type: 'indent-offline-keep', paths: RUNTIME_FILES.map((file) => base + file) });
+    post({
+      type: 'indent-offline-keep',
+      paths: [...RUNTIME_FILES.map((file) => base + file), ...pageStylesheets()],
+    });
   }, [onLesson, owner]);
 
   if (online) return null;

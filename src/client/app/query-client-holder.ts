@@ -13,8 +13,9 @@ export interface QueryClientHolderValue {
 
 export const QueryClientHolder = createContext<QueryClientHolderValue | null>(null);
 
-export function createQueryClientHolder(): QueryClientHolderValue {
-  let client: QueryClient | null = null;
+/** A holder, empty or holding a client already filled with what a server-drawn page showed. */
+export function createQueryClientHolder(filled?: QueryClient): QueryClientHolderValue {
+  let client: QueryClient | null = filled ?? null;
   return {
     get(create) {
       client ??= create();

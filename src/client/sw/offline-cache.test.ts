@@ -46,7 +46,12 @@ class MemoryCaches {
 }
 
 /** What the network answers; `online: false` makes every request fail as a browser's fetch does. */
-const network = { online: true, status: 200, body: 'lesson text' };
+const network = {
+  online: true,
+  status: 200,
+  body: 'lesson text',
+  headers: {} as Record<string, string>,
+};
 let storage: MemoryCaches;
 
 const lesson = () => new Request(`${ORIGIN}/api/lessons/module3`);
@@ -60,13 +65,14 @@ beforeEach(() => {
   storage = new MemoryCaches();
   network.online = true;
   network.status = 200;
+  network.headers = {};
   vi.stubGlobal('caches', storage);
   vi.stubGlobal('self', { location: { origin: ORIGIN } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => {
       if (!network.online) throw new TypeError('Failed to fetch');
-      return new Response(network.body, { status: network.status });
+      return new Response(network.body, { status: network.status, headers: network.headers });
     }),
   );
 });

@@ -1,7 +1,8 @@
 /*
  * The service worker's offline half (issue 22, decision 0018), beside the input relay. Three caches:
  *
- * - the shell: pages' HTML (the app shell and the pre-rendered public pages, the same for everyone),
+ * - the shell: pages' HTML (the app shell and the pre-rendered public pages, the same for everyone;
+ *   never a page drawn for one learner),
  *   the hashed build assets, the icons and the Python runtime (versioned under /pyodide/<version>/).
  *   HTML is network first (a new build shows at once when online); assets and the runtime are cache
  *   first, since their addresses change whenever their bytes do.
@@ -88,8 +89,11 @@ async function networkFirstPage(request: Request): Promise<Response> {
   const shell = await caches.open(OFFLINE_CACHES.shell);
   try {
     const response = await fetch(request);
-    // Pages carry nothing personal (the app shell or a pre-rendered public page).
-    if (response.ok) await shell.put(request, response.clone());
+    // The shell cache is everyone's: the app shell and the pre-rendered public pages. A page drawn
+    // for one learner (a subscriber's lesson, decision 0023) says no-store and is not kept; offline,
+    // the app shell stands in for it and draws the lesson from the learner's own cache.
+    const personal = /no-store|private/i.test(response.headers.get('Cache-Control') ?? '');
+    if (response.ok && !personal) await shell.put(request, response.clone());
     return response;
   } catch (offline) {
     const cached =

@@ -18,7 +18,8 @@ export interface OfflineOwnerMessage {
   owner: string | null;
 }
 
-/** Files to keep for offline use now, before they are first needed (the Python runtime). */
+/** Files to keep for offline use now, before they are first needed (the Python runtime, and the
+ * styles a page drawn on the server carries inline). */
 export interface OfflineKeepMessage {
   type: 'indent-offline-keep';
   paths: string[];

@@ -70,16 +70,44 @@ function storeUser(user: ApiUser | null) {
   window.dispatchEvent(new Event(USER_CHANGED));
 }
 
+/**
+ * Before the app starts on a page the server drew for a learner (decision 0023): whether the person
+ * stored on this device is the one it was drawn for. If so, the server's copy of them (`drawnFor`,
+ * as fresh as the re-fetch on start would make it) is stored, and true is returned.
+ */
+export function adoptDrawnUser(drawnFor: string): boolean {
+  const drawn = parseUser(drawnFor);
+  const stored = parseUser(readRaw());
+  if (!drawn || !stored || drawn.googleId !== stored.googleId) return false;
+  try {
+    localStorage.setItem(USER_STORAGE_KEY, drawnFor);
+  } catch {
+    return false;
+  }
+  return true;
+}
+
 const noSubscription = () => () => undefined;
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({
+  children,
+  drawnFor,
+}: {
+  children: ReactNode;
+  /**
+   * The stored user (as JSON) a page was drawn for on the server: a subscriber's lesson (decision
+   * 0023). The server render and the hydration both see this user, and the guards are ready at once.
+   * Absent for pages drawn for nobody.
+   */
+  drawnFor?: string;
+}) {
   // Pre-rendered HTML is built without a user (server snapshot null), so hydration matches it and the
   // stored user appears right after. `ready` turns true once we are past hydration in the browser.
-  const raw = useSyncExternalStore(subscribe, readRaw, () => null);
+  const raw = useSyncExternalStore(subscribe, readRaw, () => drawnFor ?? null);
   const ready = useSyncExternalStore(
     noSubscription,
     () => true,
-    () => false,
+    () => drawnFor !== undefined,
   );
   const user = useMemo(() => parseUser(raw), [raw]);
 

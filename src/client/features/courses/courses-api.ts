@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { lessonReplySchema } from '#shared/api/lesson.schema.ts';
 import type { modulesReplySchema } from '#shared/api/modules.schema.ts';
 import type { progressReplySchema } from '#shared/api/progress.schema.ts';
@@ -72,15 +72,22 @@ export function useProgress() {
   });
 }
 
-export function useLesson(module: number | null) {
-  const userId = useSignedIn();
-  return useQuery({
-    queryKey: courseKeys.lesson(module ?? 0),
+/**
+ * A module's lesson as a query: the lesson page's, and the one a lesson drawn on the server is
+ * hydrated with (app/start.tsx and entry-server.tsx fill a query client with it, decision 0023).
+ */
+export function lessonQuery(module: number) {
+  return queryOptions({
+    queryKey: courseKeys.lesson(module),
     queryFn: ({ signal }) =>
-      api<Reply<typeof lessonReplySchema>>(`/api/lessons/module${module ?? 0}`, { signal }),
-    enabled: userId !== null && module !== null,
+      api<Reply<typeof lessonReplySchema>>(`/api/lessons/module${module}`, { signal }),
     staleTime: 10 * 60_000,
   });
+}
+
+export function useLesson(module: number | null) {
+  const userId = useSignedIn();
+  return useQuery({ ...lessonQuery(module ?? 0), enabled: userId !== null && module !== null });
 }
 
 /** SPEC 5: the quiz is looked up with the hyphens of its URL title turned back into spaces. */

@@ -4,11 +4,13 @@ import type {
   FastifyRequest,
   HookHandlerDoneFunction,
 } from 'fastify';
+import type { ApiUser } from '#shared/api/user.schema.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { forbidden, unauthorized } from '../../platform/errors.ts';
 import { andThen, settle } from '../../platform/maybe-promise.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { toApiUser } from '../auth/user.presenter.ts';
 import type { ActiveAccess } from './access.repo.ts';
 import type { AccessService } from './access.service.ts';
 
@@ -70,7 +72,23 @@ export function createAccessHooks(deps: { sessions: Sessions; access: AccessServ
     );
   };
 
-  return { requireUser, requireSubscriber };
+  /**
+   * For a page rather than an API call: the signed-in subscriber, as GET /api/user/:googleId
+   * presents them, or undefined for anyone else (who gets the page everyone gets, and the app sends
+   * them where SPEC 2 says). Like the hooks, it marks the reply as one no cache may keep.
+   */
+  const subscriberOf = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<ApiUser | undefined> => {
+    reply.header('cache-control', 'private, no-store');
+    const session = await deps.sessions.resolve(request, reply);
+    if (!session) return undefined;
+    const access = await deps.access.recent(session.user.id);
+    return access ? toApiUser(session.user, access.providerSessionId) : undefined;
+  };
+
+  return { requireUser, requireSubscriber, subscriberOf };
 }
 export type AccessHooks = ReturnType<typeof createAccessHooks>;
 

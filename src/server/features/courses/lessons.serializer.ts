@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { LessonReply } from '#shared/api/lesson.schema.ts';
 
 /*
@@ -67,3 +68,26 @@ export function createLessonSerializer() {
   };
 }
 export type LessonSerializer = ReturnType<typeof createLessonSerializer>;
+
+const brotliOnce = promisify(brotliCompress);
+const gzipOnce = promisify(gzip);
+
+/**
+ * Bytes made for one request (a lesson page drawn for one learner, decision 0023), compressed in
+ * the best encoding the request accepts: at a quality that costs a few milliseconds, since they are
+ * sent once. A drawn lesson is about 150 KB of HTML; on a slow phone connection that is the
+ * difference between a second and a fifth of one.
+ */
+export async function encodeOnce(text: string, acceptEncoding: string | undefined) {
+  const body = Buffer.from(text);
+  const encoding = preferredEncoding(acceptEncoding);
+  if (encoding === 'br') {
+    return {
+      body: await brotliOnce(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      encoding,
+    } satisfies EncodedReply;
+  }
+  if (encoding === 'gzip')
+    return { body: await gzipOnce(body, { level: 6 }), encoding } satisfies EncodedReply;
+  return { body } satisfies EncodedReply;
+}
