@@ -278,20 +278,16 @@ function composeShell(
 
 /**
  * The page the server fills with a subscriber's lesson (decision 0023, src/server/features/courses/
- * lesson.page.ts): like a pre-rendered page, styles inline and the scripts after the first paint,
- * and like a shell, the early requests for the lesson's data, which the app hydrates with. The
- * server writes the lesson into #root, its title into the head and the user into the boot block.
+ * lesson.page.ts): like a pre-rendered page, styles inline and the scripts after the first paint.
+ * The server writes the lesson into #root, its title into the head, and into the boot block the
+ * user and the requests main.tsx starts after the paint (the lesson's data, to hydrate with).
  */
 function composeDrawnLesson(template: string, manifest: Manifest): string {
-  const themeScript = `<script>${THEME_BOOT_SCRIPT}</script>`;
-  if (!template.includes(themeScript)) throw new Error('index.html lost the theme boot script');
   const lesson = COURSE_SHELLS.find((shell) => shell.page === 'lesson');
   if (!lesson) throw new Error('the lesson page has no shell');
   const assets = pageAssets(manifest, COURSE_LAYOUT, lesson.module);
   const styles = assetLinks(template, { js: [], css: assets.css });
-  const html = template
-    .replace(themeScript, `${themeScript}\n    <script>${EARLY_DATA_SCRIPT}</script>`)
-    .replace(/\n\s*<\/head>/, styles ? `\n${styles}\n  </head>` : '\n  </head>');
+  const html = template.replace(/\n\s*<\/head>/, styles ? `\n${styles}\n  </head>` : '\n  </head>');
   return scriptsAfterPaint(inlineStyles(html), assets.js, startFile(manifest));
 }
 

@@ -43,22 +43,42 @@ function preload(chunks: readonly string[]): void {
   }
 }
 
+/**
+ * Starts the page's first GET requests (a page drawn on the server, decision 0023) as the app's
+ * api() sends them, so the app can take their answers instead of asking again.
+ */
+function ask(urls: readonly string[]): Map<string, Promise<Response>> {
+  const answers = new Map<string, Promise<Response>>();
+  for (const url of urls) {
+    const answer = fetch(url, {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+    // A failure the app never takes must not surface as an unhandled rejection.
+    answer.catch(() => undefined);
+    answers.set(url, answer);
+  }
+  return answers;
+}
+
 const boot = readAppBoot(document.getElementById(APP_BOOT_ID)?.textContent);
 const root = document.getElementById('root');
 const prerendered = root?.hasChildNodes() ?? false;
 const replayClicks = root && prerendered ? holdEarlyClicks(root) : undefined;
+let early = new Map<string, Promise<Response>>();
 if (prerendered) {
   await firstPaint();
   preload(boot?.chunks ?? []);
+  early = ask(boot?.data ?? []);
 }
 // The development server has no built page: it serves the source under the same path. startApp
 // settles once the app has taken the page over; if it cannot load, the held clicks still go
 // through, to whatever the page does without the app.
 try {
   const app = (await import(/* @vite-ignore */ boot?.start ?? '/app/start.tsx')) as {
-    startApp(boot: AppBoot | undefined): Promise<void>;
+    startApp(boot: AppBoot | undefined, early: Map<string, Promise<Response>>): Promise<void>;
   };
-  await app.startApp(boot);
+  await app.startApp(boot, early);
 } finally {
   replayClicks?.();
 }

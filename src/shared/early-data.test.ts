@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { EARLY_DATA_GLOBAL, EARLY_DATA_SCRIPT } from './early-data.ts';
+import { EARLY_DATA_GLOBAL, EARLY_DATA_SCRIPT, earlyRequestsFor } from './early-data.ts';
 
 const subscriber = { _id: 'u/1', googleId: 'g-1', name: 'Ada', stripeSubscriptionId: 'pi_1' };
 
@@ -66,5 +66,22 @@ describe('the shell script that asks for a course page’s data early', () => {
 
   it('never throws, even when storage is blocked', () => {
     expect(() => run('/dashboard', subscriber, { storageThrows: true })).not.toThrow();
+  });
+});
+
+describe('the early requests of a page, worked out on the server', () => {
+  it('are the URLs the inline script asks for, page by page', () => {
+    for (const path of [
+      '/dashboard/lessons/module3',
+      '/dashboard/lessons/module15/',
+      '/dashboard',
+      '/dashboard/quiz/comparisons-and-logic',
+      '/dashboard/quiz/a%20b-c',
+      '/dashboard/lessons/module16',
+      '/pricing',
+    ]) {
+      const fromScript = run(path, subscriber).requests.map((r) => r.url);
+      expect(earlyRequestsFor(path, subscriber._id), path).toEqual(fromScript);
+    }
   });
 });

@@ -34,6 +34,29 @@ export const EARLY_REQUESTS: readonly { path: RegExp; requests: readonly string[
   { path: /^\/dashboard\/quiz\/([^/]+)$/, requests: ['/api/quiz-by-title/{title}'] },
 ];
 
+/**
+ * The URLs the inline script below asks for at `pathname` for the stored user `userId`, as that
+ * script works them out (src/shared/early-data.test.ts holds the two to each other). The server uses
+ * it for a page it draws itself (decision 0023), whose requests start after the first paint.
+ */
+export function earlyRequestsFor(pathname: string, userId: string): string[] {
+  const path = pathname.replace(/\/+$/, '');
+  for (const entry of EARLY_REQUESTS) {
+    const match = entry.path.exec(path);
+    if (!match) continue;
+    const segment = match[1] ?? '';
+    return entry.requests.map((url) =>
+      url
+        .replace('{user}', () => encodeURIComponent(userId))
+        .replace('{segment}', () => segment)
+        .replace('{title}', () =>
+          encodeURIComponent(decodeURIComponent(segment).replace(/-/g, ' ')),
+        ),
+    );
+  }
+  return [];
+}
+
 /** The name of the page-global Map of answers the script starts: a Response promise per URL. */
 export const EARLY_DATA_GLOBAL = '__indentEarly';
 

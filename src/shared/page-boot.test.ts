@@ -20,6 +20,14 @@ describe('a page’s boot block', () => {
     });
   });
 
+  it('reads the requests to start after the paint, keeping only the API’s', () => {
+    expect(
+      readAppBoot(
+        '{"start":"/s.js","chunks":[],"data":["/api/lessons/module3",1,"https://x.test/"]}',
+      ),
+    ).toEqual({ start: '/s.js', chunks: [], data: ['/api/lessons/module3'] });
+  });
+
   it('is absent without a block, or with one of another shape', () => {
     expect(readAppBoot(undefined)).toBeUndefined();
     expect(readAppBoot('')).toBeUndefined();

@@ -16,6 +16,12 @@ export interface AppBoot {
    * such a page only when the same person is stored on the device; otherwise it draws it afresh.
    */
   user?: string;
+  /**
+   * The GET requests the app makes first on a page drawn on the server (decision 0023), started by
+   * main.tsx once the page has painted, so they do not compete with it. The app takes their answers
+   * as it takes the app shell's early ones (src/client/lib/early-data.ts).
+   */
+  data?: string[];
 }
 
 /** Reads a page's boot block; undefined for a page without one (the development server's). */
@@ -23,11 +29,16 @@ export function readAppBoot(text: string | null | undefined): AppBoot | undefine
   if (!text) return undefined;
   const parsed: unknown = JSON.parse(text);
   if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const { start, chunks, user } = parsed as Record<string, unknown>;
+  const { start, chunks, user, data } = parsed as Record<string, unknown>;
   if (typeof start !== 'string' || !Array.isArray(chunks)) return undefined;
+  const strings = (list: unknown[]) =>
+    list.filter((item): item is string => typeof item === 'string');
   return {
     start,
-    chunks: chunks.filter((chunk): chunk is string => typeof chunk === 'string'),
+    chunks: strings(chunks),
     ...(typeof user === 'string' ? { user } : {}),
+    ...(Array.isArray(data)
+      ? { data: strings(data).filter((url) => url.startsWith('/api/')) }
+      : {}),
   };
 }

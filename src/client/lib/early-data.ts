@@ -14,6 +14,17 @@ function answers(): EarlyAnswers | undefined {
   return found instanceof Map ? (found as EarlyAnswers) : undefined;
 }
 
+/**
+ * Adds answers asked for by other means (main.tsx, after a drawn page's first paint, decision
+ * 0023) to those the shell's script started.
+ */
+export function keepEarlyAnswers(more: ReadonlyMap<string, Promise<Response>>): void {
+  if (more.size === 0) return;
+  const early = answers() ?? new Map<string, Promise<Response>>();
+  for (const [url, answer] of more) early.set(url, answer);
+  (window as unknown as Record<string, unknown>)[EARLY_DATA_GLOBAL] = early;
+}
+
 /** The answer the shell already asked for at `path`, taken out so that it is used once. */
 export function takeEarlyAnswer(path: string): Promise<Response> | undefined {
   const early = answers();

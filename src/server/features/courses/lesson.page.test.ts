@@ -99,6 +99,8 @@ describe('a lesson page drawn on the server', () => {
     );
     const boot = bootOf(res.body);
     expect(boot).toMatchObject({ start: '/assets/start-1.js', chunks: ['/assets/lesson-1.js'] });
+    // What the app hydrates with, asked for once the page has painted.
+    expect(boot?.data).toEqual(['/api/lessons/module3', '/api/exercise-progress']);
     // The learner as GET /api/user/:googleId presents them: what the app then keeps on the device.
     const drawnFor = apiUserSchema.parse(JSON.parse(boot?.user ?? 'null'));
     expect(drawnFor).toMatchObject({

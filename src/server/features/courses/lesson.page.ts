@@ -3,13 +3,15 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LessonReply } from '#shared/api/lesson.schema.ts';
 import type { ApiUser } from '#shared/api/user.schema.ts';
+import { earlyRequestsFor } from '#shared/early-data.ts';
 import { APP_BOOT_ID, readAppBoot } from '#shared/page-boot.ts';
 
 /*
  * A subscriber's lesson drawn on the server (decision 0023): the lesson's text is in the HTML, so it
  * shows before any script has arrived, and the app hydrates it. The drawing is the client's own
  * (src/client/entry-server.tsx, built by scripts/prerender.ts beside the client, where nothing
- * serves it) in the page that build wrote for it: styles inline, scripts after the first paint.
+ * serves it) in the page that build wrote for it: styles inline, and the scripts and the lesson's
+ * data (which the app hydrates with) asked for only after the first paint.
  */
 
 /** Where scripts/prerender.ts leaves the server's drawing bundle and the page it fills in. */
@@ -77,7 +79,7 @@ export async function loadLessonPage(clientDir: string): Promise<LessonPage | nu
         .replace(
           BOOT_BLOCK,
           () =>
-            `<script type="application/json" id="${APP_BOOT_ID}">${jsonInHtml({ ...boot, user: stored })}</script>`,
+            `<script type="application/json" id="${APP_BOOT_ID}">${jsonInHtml({ ...boot, user: stored, data: earlyRequestsFor(path, user._id) })}</script>`,
         )
         .replace(EMPTY_ROOT, () => `<div id="root">${drawn.html}</div>`);
     },
