@@ -50,6 +50,22 @@ export async function becomeSubscriber(page: Page, name: string, email: string) 
     .not.toBeNull();
 }
 
+/**
+ * Holds back the script that starts the app (decision 0021), so a journey can look at a page as
+ * its HTML alone shows it; call the returned function to let the app start.
+ */
+export async function holdAppStart(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** A fresh address per run, so a journey can be repeated against the same server. */
 export const freshEmail = (name: string) =>
   `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;

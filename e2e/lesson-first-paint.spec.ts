@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { becomeSubscriber, freshEmail } from './journeys.ts';
+import { becomeSubscriber, freshEmail, holdAppStart } from './journeys.ts';
 
 // No service worker: the start script must reach the network to be held back (a worker could answer
 // it from its cache), and the drawn page must come from the server itself.
@@ -21,14 +21,7 @@ test('a subscriber’s lesson can be read before the app starts, and the app tak
   });
   await becomeSubscriber(page, 'Katherine Johnson', freshEmail('katherine'));
 
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppStart(page);
   await page.goto('/dashboard/lessons/module3');
   const heading = page.getByRole('heading', { level: 1, name: /Control Flow/ });
   await expect(heading).toBeVisible();

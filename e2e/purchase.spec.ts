@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, freshEmail, signInThroughDevPage } from './journeys.ts';
+import {
+  expectNoAxeViolations,
+  freshEmail,
+  holdAppStart,
+  signInThroughDevPage,
+} from './journeys.ts';
 
 test('a visitor buys a year of access: pricing, sign-in, demo checkout, success, dashboard', async ({
   page,
@@ -99,14 +104,7 @@ test('Cancel on the demo checkout returns to pricing with nothing granted', asyn
  * (the page is readable and clickable before its scripts run, decision 0021), then lets it load.
  */
 async function buyNowBeforeTheAppStarts(page: Page): Promise<void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppStart(page);
   await page.goto('/pricing');
   await page
     .getByRole('article', { name: 'The Ultimate Learn to Code Curriculum' })
