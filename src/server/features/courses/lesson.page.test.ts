@@ -162,6 +162,7 @@ describe('a lesson page drawn on the server', () => {
       '/dashboard/lessons/module16',
       '/dashboard/lessons/module0',
       '/dashboard/lessons/x',
+      `/dashboard/lessons/module3${'3'.repeat(60)}`,
     ]) {
       const res = await page(jar, path);
       expect(res.statusCode, path).toBe(404);
