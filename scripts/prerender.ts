@@ -24,7 +24,8 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build } from 'vite';
 import type { PageMeta } from '../src/client/lib/page-title.ts';
 import { EARLY_DATA_SCRIPT } from '../src/shared/early-data.ts';
-import { APP_BOOT_ID, type AppBoot } from '../src/shared/page-boot.ts';
+import { escapeHtml } from '../src/shared/html.ts';
+import { appBootBlock, type AppBoot } from '../src/shared/page-boot.ts';
 import type { PageId } from '../src/shared/routes.ts';
 import { THEME_BOOT_SCRIPT } from '../src/shared/theme.ts';
 import type { RenderedPage } from '../src/client/entry-server.tsx';
@@ -152,9 +153,6 @@ function manifestKey(manifest: Manifest, key: string): string {
   return found;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 export function canonicalUrl(pagePath: string): string {
   return `${origin}${pagePath === '/' ? '/' : pagePath.replace(/\/+$/, '')}`;
 }
@@ -185,15 +183,28 @@ function composePage(
   start: string,
 ): string {
   if (!rendered.meta) throw new Error(`${pagePath ?? '404'} did not call usePageTitle`);
-  const styles = assetLinks(template, { js: [], css: assets.css });
   let html = template
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, '')
-    .replace('</head>', `${headTags(rendered.meta, pagePath)}\n${styles}\n  </head>`);
+    .replace('</head>', `${headTags(rendered.meta, pagePath)}\n  </head>`);
   const rootDiv = '<div id="root"></div>';
   if (!html.includes(rootDiv)) throw new Error('dist/client/index.html has no empty #root');
   html = html.replace(rootDiv, `<div id="root">${rendered.html}</div>`);
-  return scriptsAfterPaint(inlineStyles(html), assets.js, start);
+  return paintsFromItsHtml(html, assets, start);
+}
+
+/**
+ * A page whose first paint needs its HTML alone: its styles inline, and its scripts asked for once
+ * it has painted (decision 0021). Pre-rendered pages and the page the server draws lessons in.
+ */
+function paintsFromItsHtml(
+  html: string,
+  assets: { js: string[]; css: string[] },
+  start: string,
+): string {
+  const styles = assetLinks(html, { js: [], css: assets.css });
+  const styled = styles ? html.replace(/\n\s*<\/head>/, `\n${styles}\n  </head>`) : html;
+  return scriptsAfterPaint(inlineStyles(styled), assets.js, start);
 }
 
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">/g;
@@ -222,8 +233,7 @@ function scriptsAfterPaint(html: string, pageChunks: string[], start: string): s
 
 /** The page with its boot block, a JSON data block that is never run (so no CSP applies to it). */
 function withBoot(html: string, boot: AppBoot): string {
-  const block = `<script type="application/json" id="${APP_BOOT_ID}">${JSON.stringify(boot)}</script>`;
-  return html.replace(/\n\s*<\/head>/, `\n    ${block}\n  </head>`);
+  return html.replace(/\n\s*<\/head>/, () => `\n    ${appBootBlock(boot)}\n  </head>`);
 }
 
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
@@ -282,18 +292,14 @@ function composeShell(
  * The server writes the lesson into #root, its title into the head, and into the boot block the
  * user and the requests main.tsx starts after the paint (the lesson's data, to hydrate with).
  */
-function composeDrawnLesson(template: string, manifest: Manifest): string {
+function composeDrawnLesson(template: string, manifest: Manifest, start: string): string {
   const lesson = COURSE_SHELLS.find((shell) => shell.page === 'lesson');
   if (!lesson) throw new Error('the lesson page has no shell');
-  const assets = pageAssets(manifest, COURSE_LAYOUT, lesson.module);
-  const styles = assetLinks(template, { js: [], css: assets.css });
-  const html = template.replace(/\n\s*<\/head>/, styles ? `\n${styles}\n  </head>` : '\n  </head>');
-  return scriptsAfterPaint(inlineStyles(html), assets.js, startFile(manifest));
+  return paintsFromItsHtml(template, pageAssets(manifest, COURSE_LAYOUT, lesson.module), start);
 }
 
 /** Writes app-shell.html and one shell per course page (app-shell/<page>.html). */
-async function writeShells(template: string, manifest: Manifest): Promise<void> {
-  const start = startFile(manifest);
+async function writeShells(template: string, manifest: Manifest, start: string): Promise<void> {
   await writeFile(
     path.join(clientDir, 'app-shell.html'),
     composeShell(template, pageAssets(manifest), start),
@@ -391,6 +397,7 @@ async function main() {
     await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
   ) as Manifest;
   assertEntryImportsNothing(manifest);
+  const start = startFile(manifest);
 
   const pages = await publicPages();
   for (const page of pages) {
@@ -402,7 +409,7 @@ async function main() {
       rendered,
       pageAssets(manifest, page.module),
       page.path,
-      startFile(manifest),
+      start,
     );
     const out = path.join(clientDir, page.path, 'index.html');
     await mkdir(path.dirname(out), { recursive: true });
@@ -411,20 +418,14 @@ async function main() {
   const notFound = await entry.renderPage(NOT_FOUND.path);
   await writeFile(
     path.join(clientDir, '404.html'),
-    composePage(
-      template,
-      notFound,
-      pageAssets(manifest, NOT_FOUND.module),
-      null,
-      startFile(manifest),
-    ),
+    composePage(template, notFound, pageAssets(manifest, NOT_FOUND.module), null, start),
   );
   await writeFile(
     path.join(clientDir, 'prerendered.json'),
     `${JSON.stringify({ routes: pages.map((p) => p.path) }, null, 2)}\n`,
   );
-  await writeShells(template, manifest);
-  await writeFile(path.join(ssrDir, 'lesson.html'), composeDrawnLesson(template, manifest));
+  await writeShells(template, manifest, start);
+  await writeFile(path.join(ssrDir, 'lesson.html'), composeDrawnLesson(template, manifest, start));
   await writeFile(path.join(clientDir, 'sitemap.xml'), sitemap(pages));
   await writeFile(path.join(clientDir, 'robots.txt'), robots());
   await precompress(clientDir);

@@ -1,3 +1,5 @@
+import { jsonInHtml } from './html.ts';
+
 /**
  * How a page tells the app's entry (src/client/main.tsx) where the app is: a JSON data block, never
  * run (so the Content-Security-Policy does not apply to it), written into each built page by
@@ -22,6 +24,11 @@ export interface AppBoot {
    * as it takes the app shell's early ones (src/client/lib/early-data.ts).
    */
   data?: string[];
+}
+
+/** The boot block itself, as it stands in a page's head (its JSON cannot close the element). */
+export function appBootBlock(boot: AppBoot): string {
+  return `<script type="application/json" id="${APP_BOOT_ID}">${jsonInHtml(boot)}</script>`;
 }
 
 /** Reads a page's boot block; undefined for a page without one (the development server's). */

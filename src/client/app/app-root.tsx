@@ -29,7 +29,7 @@ export async function loadCurrentRoutes(): Promise<void> {
 
 /**
  * What a subscriber's lesson was drawn with on the server (decision 0023): the stored user and the
- * lesson, which the page's early request (src/shared/early-data.ts) has usually brought already.
+ * lesson, taken from the request main.tsx started once the page had painted.
  * Undefined when this device holds someone else or nobody, or the lesson cannot be had: the page is
  * then drawn afresh.
  */

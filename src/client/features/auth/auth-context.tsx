@@ -80,6 +80,7 @@ export function adoptDrawnUser(drawnFor: string): boolean {
   const stored = parseUser(readRaw());
   if (!drawn || !stored || drawn.googleId !== stored.googleId) return false;
   try {
+    // The very string, not storeUser's re-serialization: hydration compares it with the server's.
     localStorage.setItem(USER_STORAGE_KEY, drawnFor);
   } catch {
     return false;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PublicCertificate } from '#shared/api/certificates.schema.ts';
+import { escapeHtml } from '#shared/html.ts';
 import { pageTitle, site } from '#shared/site.ts';
 
 /**
@@ -24,15 +25,6 @@ export function createCertificatePage(options: { clientDir: string }) {
       return withHead(shell, headFor(certificate));
     },
   };
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 function headFor(certificate: PublicCertificate | undefined): { title: string; tags: string } {

@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { LessonReply } from '#shared/api/lesson.schema.ts';
 import type { ApiUser } from '#shared/api/user.schema.ts';
 import { earlyRequestsFor } from '#shared/early-data.ts';
-import { APP_BOOT_ID, readAppBoot } from '#shared/page-boot.ts';
+import { escapeHtml } from '#shared/html.ts';
+import { APP_BOOT_ID, appBootBlock, readAppBoot } from '#shared/page-boot.ts';
 
 /*
  * A subscriber's lesson drawn on the server (decision 0023): the lesson's text is in the HTML, so it
@@ -31,16 +32,6 @@ export interface LessonPage {
 
 const EMPTY_ROOT = '<div id="root"></div>';
 const BOOT_BLOCK = new RegExp(`<script type="application/json" id="${APP_BOOT_ID}">(.*?)</script>`);
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/**
- * JSON inside a script element: `<`, `>` and `&` escaped, so no text in it (a learner's name, say)
- * can close the element or open a comment. It still parses to the same value.
- */
-const jsonInHtml = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 /**
  * The lesson page of the build in `clientDir`, or null when there is none (no build, as in the
@@ -76,10 +67,8 @@ export async function loadLessonPage(clientDir: string): Promise<LessonPage | nu
       // Replaced by functions: a `$` in the lesson's text must not be read as a replacement pattern.
       return template
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-        .replace(
-          BOOT_BLOCK,
-          () =>
-            `<script type="application/json" id="${APP_BOOT_ID}">${jsonInHtml({ ...boot, user: stored, data: earlyRequestsFor(path, user._id) })}</script>`,
+        .replace(BOOT_BLOCK, () =>
+          appBootBlock({ ...boot, user: stored, data: earlyRequestsFor(path, user._id) }),
         )
         .replace(EMPTY_ROOT, () => `<div id="root">${drawn.html}</div>`);
     },

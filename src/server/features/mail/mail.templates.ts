@@ -1,3 +1,4 @@
+import { escapeHtml } from '#shared/html.ts';
 import { site } from '#shared/site.ts';
 
 /** A mail ready for the outbox: plain text for every reader, and simple HTML without images. */
@@ -47,15 +48,6 @@ function moneyText(cents: number, currency: string): string {
     style: 'currency',
     currency: currency.toUpperCase(),
   }).format(cents / 100);
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** A first name to greet with; the profile name may be empty or a single word. */
