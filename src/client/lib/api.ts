@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { takeEarlyAnswer } from './early-data.ts';
+import { pageIsBeingLeft } from './page-leaving.ts';
 
 /** An error answer from our API: the status and the `{ error: { code, message } }` body. */
 export class ApiError extends Error {
@@ -46,16 +47,29 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
         signal: options.signal ?? null,
       }));
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    if (isAbort(err)) throw err;
+    if (pageIsBeingLeft()) throw pageLeft();
     throw new ApiError(
       0,
       'network',
       'We could not reach Indent. Please check your connection and try again.',
     );
   }
-  const data: unknown = await response.json().catch(() => null);
+  // Read whole before it is judged: a body cut off on its way is a failure, whatever the status
+  // said (issue 40, decision 0024). Every answer of ours, successful or not, is JSON.
+  let data: unknown;
+  let readable = true;
+  try {
+    data = JSON.parse(await response.text());
+  } catch (err) {
+    if (isAbort(err)) throw err;
+    if (pageIsBeingLeft()) throw pageLeft();
+    readable = false;
+  }
   if (!response.ok) {
-    const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    const error = readable
+      ? (data as { error?: { code?: unknown; message?: unknown } } | null)?.error
+      : undefined;
     throw new ApiError(
       response.status,
       typeof error?.code === 'string' ? error.code : 'http_error',
@@ -64,5 +78,21 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
         : `The server answered ${response.status}.`,
     );
   }
+  if (!readable) {
+    throw new ApiError(
+      response.status,
+      'unreadable_reply',
+      'The answer from Indent did not arrive whole. Please check your connection and try again.',
+    );
+  }
   return data as T;
+}
+
+function isAbort(err: unknown): boolean {
+  return err instanceof DOMException && err.name === 'AbortError';
+}
+
+/** What a request fails with once the page is being left: an abort, which nobody reports. */
+function pageLeft(): DOMException {
+  return new DOMException('The page was left before the answer arrived.', 'AbortError');
 }

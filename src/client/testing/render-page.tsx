@@ -30,7 +30,7 @@ export interface ApiCall {
   body: unknown;
 }
 
-/** One endpoint's answer: a JSON body (status 200), or a status with an error body. */
+/** One endpoint's answer: a JSON body (status 200), or a Response of its own (any status, any body). */
 export type Handler = (call: ApiCall) => unknown;
 
 /**
@@ -59,7 +59,8 @@ export function fakeApi(handlers: Record<string, Handler>): ApiCall[] {
           { status: 404 },
         );
       }
-      return Response.json(handler(call));
+      const answer = handler(call);
+      return answer instanceof Response ? answer : Response.json(answer);
     }),
   );
   return calls;

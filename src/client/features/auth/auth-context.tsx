@@ -11,6 +11,7 @@ import { readStoredUser } from '#shared/api/stored-user.ts';
 import type { ApiUser } from '#shared/api/user.schema.ts';
 import { api, ApiError } from '#client/lib/api.ts';
 import { log } from '#client/lib/log.ts';
+import { pageIsBeingLeft } from '#client/lib/page-leaving.ts';
 
 /** SPEC 3: the user is kept whole in localStorage under 'user' (a display cache, never a credential). */
 export const USER_STORAGE_KEY = 'user';
@@ -60,9 +61,20 @@ function parseUser(raw: string | null): ApiUser | null {
   }
 }
 
+/**
+ * Stores the signed-in user (or that nobody is). Only a valid user is stored; `null` is only ever
+ * passed for a sign-out. While the page is being left nothing changes: what fails then says nothing
+ * about who is signed in (issue 40, decision 0024).
+ */
 function storeUser(user: ApiUser | null) {
+  if (pageIsBeingLeft()) return;
+  const valid = user === null ? null : readStoredUser(user);
+  if (user !== null && !valid) {
+    log.error('Refused to store a user that is not a valid user', user);
+    return;
+  }
   try {
-    if (user) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+    if (valid) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(valid));
     else localStorage.removeItem(USER_STORAGE_KEY);
   } catch (err) {
     log.warn('Could not save the user in local storage', err);
@@ -118,7 +130,15 @@ export function AuthProvider({
   const fetchUser = useCallback(
     async (googleId: string): Promise<ApiUser | null> => {
       try {
-        const fresh = await api<ApiUser>(`/api/user/${encodeURIComponent(googleId)}`);
+        const fresh = readStoredUser(
+          await api<unknown>(`/api/user/${encodeURIComponent(googleId)}`),
+        );
+        // SPEC 4: on failure the stored user is left unchanged; an answer that is not this
+        // person is a failure, never "nobody".
+        if (!fresh || fresh.googleId !== googleId) {
+          log.error('Error fetching and updating user data', new Error('Not a valid user'));
+          return parseUser(readRaw());
+        }
         login(fresh);
         return fresh;
       } catch (err) {
@@ -127,7 +147,9 @@ export function AuthProvider({
           clear();
           return null;
         }
-        log.error('Error fetching and updating user data', err);
+        if (!(err instanceof DOMException && err.name === 'AbortError')) {
+          log.error('Error fetching and updating user data', err);
+        }
         return parseUser(readRaw());
       }
     },
