@@ -52,7 +52,7 @@ test('the first checkpoint of a lesson, by keyboard: a wrong pick, then the righ
   expect(checkpoint?.options, 'the first checkpoint offers options').toBeTruthy();
   const options = checkpoint?.options ?? [];
   const output = checkpoint?.output ?? '';
-  const right = options.findIndex((option) => normal(option) === normal(output));
+  const right = options.findIndex((option) => normal(option.text) === normal(output));
   const wrong = options.findIndex((_, i) => i !== right);
   expect(right).toBeGreaterThanOrEqual(0);
 

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { CURRICULUM } from '#shared/content/curriculum.ts';
 import { NodePyodideRunner } from '#server/python/pyodide-runner.ts';
 import { formatFigures } from './verify-content/figures.ts';
+import { formatSyllabus } from './verify-content/syllabus.ts';
 import { verifyContent } from './verify-content/verify.ts';
 
 function usage(message: string): never {
@@ -67,6 +68,7 @@ async function main(): Promise<number> {
     );
     console.log(report.summary);
     console.log(`\n${formatFigures(report.figures)}`);
+    console.log(`\n${formatSyllabus(report.syllabus)}`);
     return report.ok ? 0 : 1;
   } finally {
     await runner.close();

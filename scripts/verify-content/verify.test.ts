@@ -62,7 +62,7 @@ describe('verifyContent', () => {
       [2, 5, 1, 30, 0.1],
     ]);
     const [m1] = report.figures;
-    expect(m1?.proseWords).toBe(2144);
+    expect(m1?.proseWords).toBe(2168);
     // Nine questions have four answers of one length (a quarter each, by chance); in the output
     // question the keyed `0 1 2` is neither the longest nor the shortest answer.
     expect(m1?.keyedLongest).toEqual({ title: 'Module 1 Part 1', value: 0 });
@@ -71,7 +71,11 @@ describe('verifyContent', () => {
 
     // Without its first checkpoint, the longest gap is the one the gap rule reports.
     await fixture.edit(`${M1}/lesson.md`, '```python checkpoint\ncount', '```python\ncount');
-    await fixture.edit(`${M1}/lesson.md`, /```predict\noptions:\n {2}- "2"[\s\S]*?```\n/, '');
+    await fixture.edit(
+      `${M1}/lesson.md`,
+      /```predict\noptions:\n {2}- output: "2"[\s\S]*?<!-- \/reveal -->\n/,
+      '',
+    );
     const fewer = await verify([1]);
     const gap = fewer.failures
       .map((f) => /^(\d+) words of prose/.exec(f.message)?.[1])
@@ -84,7 +88,7 @@ describe('verifyContent', () => {
       'module  prose words  checkpoints  longest gap  diagrams  questions  output  keyed longest  pick longest  pick shortest',
     );
     expect(table).toContain(
-      '     1         2144            5          467         1         10     10%             0%           23%            23%',
+      '     1         2168            5          472         1         10     10%             0%           23%            23%',
     );
     expect(table.at(-1)).toBe(
       '  2: keyed longest "Module 2 Part 1", pick longest "Module 2 Part 1", pick shortest "Module 2 Part 1"',
@@ -245,7 +249,11 @@ describe('verifyContent', () => {
 
   it('fails the lesson rules: too few checkpoints, a long stretch without one, no diagram', async () => {
     await fixture.edit(`${M1}/lesson.md`, '```python checkpoint\ncount', '```python\ncount');
-    await fixture.edit(`${M1}/lesson.md`, /```predict\noptions:\n {2}- "2"[\s\S]*?```\n/, '');
+    await fixture.edit(
+      `${M1}/lesson.md`,
+      /```predict\noptions:\n {2}- output: "2"[\s\S]*?<!-- \/reveal -->\n/,
+      '',
+    );
     await fixture.edit(`${M1}/lesson.md`, `${DIAGRAM_LINE}\n`, '');
     const report = await verify();
     expect(report.failures.map((f) => `${f.file} ${f.item}: ${f.message}`)).toEqual([
@@ -306,5 +314,39 @@ describe('verifyContent', () => {
     } finally {
       await late.remove();
     }
+  });
+});
+
+describe('the syllabus (issue 32)', () => {
+  it('places each objective in the section that teaches it', async () => {
+    const report = await verify();
+    expect(report.syllabus).toEqual([
+      {
+        exam: 'PCEP-30-02',
+        objective: '1.5',
+        topic: 'print()',
+        taught: '1#printing',
+        where: 'Module 1, "Printing"',
+      },
+    ]);
+  });
+
+  it('fails an objective taught nowhere or in a section the lesson does not have', async () => {
+    await fixture.write(
+      'objectives.yaml',
+      [
+        'objectives:',
+        '  - { exam: PCEP-30-02, objective: "1.5", topic: "print()", taught: "1#printing" }',
+        '  - { exam: PCEP-30-02, objective: "2.2", topic: "for-else" }',
+        '  - { exam: PCEP-30-02, objective: "3.1", topic: "del", taught: "2#the-del-statement" }',
+      ].join('\n'),
+    );
+    const report = await verify();
+    expect(report.failures.map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
+      'content/objectives.yaml:3 "for-else" (PCEP-30-02 2.2) is taught nowhere',
+      'content/objectives.yaml:4 "del" is said to be taught in module 2 at #the-del-statement, but the lesson has no such section',
+    ]);
+    // With --only, an objective taught nowhere is not this run's concern.
+    expect((await verify([2])).failures.map((f) => f.line)).toEqual([4]);
   });
 });

@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { scanContent, formatProblem } from '#server/content/content.loader.ts';
 import type { CourseModule, ContentScan } from '#server/content/content.loader.ts';
-import { checkpointOptionsRule } from '#shared/content/lesson-rules.ts';
+import { fencedBlocks } from '#shared/content/lesson-blocks.ts';
+import { checkpointOptionsRule, giveAwayRule } from '#shared/content/lesson-rules.ts';
 import {
   DEFAULT_TIMEOUT_MS,
   exerciseCheckRuns,
@@ -22,6 +23,7 @@ import type { RuleFinding } from '#shared/content/rules.ts';
 import { courseRules, moduleRules } from './content-rules.ts';
 import { moduleFigures } from './figures.ts';
 import type { ModuleFigures } from './figures.ts';
+import { readSyllabus, type SyllabusRow } from './syllabus.ts';
 
 export interface VerifyOptions {
   /** The content/ folder. */
@@ -65,6 +67,8 @@ export interface VerifyReport {
   readonly summary: string;
   /** Per module, the figures the rules judge (printed as a table after the summary). */
   readonly figures: readonly ModuleFigures[];
+  /** Each syllabus objective with the section that teaches it (content/objectives.yaml). */
+  readonly syllabus: readonly SyllabusRow[];
 }
 
 export async function verifyContent(options: VerifyOptions): Promise<VerifyReport> {
@@ -100,6 +104,12 @@ export async function verifyContent(options: VerifyOptions): Promise<VerifyRepor
     moduleRules(module, fileOf, scan, rule);
   }
   courseRules(scan.course.modules, `${shownRoot}/modules`, rule);
+  const syllabus = await readSyllabus(options.rootDir, scan.course.modules, options.only);
+  for (const problem of syllabus.problems) {
+    problems.push(formatProblem(problem));
+    report(formatProblem(problem));
+  }
+  for (const finding of syllabus.findings) rule(syllabus.file, 0, 'syllabus', finding);
 
   const counts = countCourse(scan.course.modules, runs);
   const total = problems.length + failures.length;
@@ -113,7 +123,7 @@ export async function verifyContent(options: VerifyOptions): Promise<VerifyRepor
       count(counts.codeBlocks, 'code block'),
     ].join(', ') + `: ${ok ? 'all verified' : count(total, 'problem')}`;
   const figures = scan.course.modules.map(moduleFigures);
-  return { problems, failures, counts, ok, summary, figures };
+  return { problems, failures, counts, ok, summary, figures, syllabus: syllabus.rows };
 }
 
 function countCourse(modules: readonly CourseModule[], runs: number): VerifyCounts {
@@ -175,6 +185,10 @@ async function verifyLesson(
   timeoutMs: number,
 ): Promise<void> {
   const file = fileOf('lesson.md');
+  const { prose } = fencedBlocks(module.lesson.markdown);
+  /** Where the prose read before the next checkpoint starts: after the last checkpoint or its reveal. */
+  let readFrom = 0;
+  const checkpointLines = module.lesson.python.filter((b) => b.checkpoint).map((b) => b.line);
   for (const block of module.lesson.python) {
     if (block.kind === 'norun') continue;
     const result = await run({
@@ -191,11 +205,20 @@ async function verifyLesson(
     // A checkpoint's options are proven against what Python really printed, not the output block.
     const real = block.checkpoint ? realBlockOutput(block, result) : undefined;
     if (block.checkpoint && real !== undefined) {
+      const item = `module ${module.number} checkpoint (python block ${block.index})`;
       for (const finding of checkpointOptionsRule(block.checkpoint.options, real)) {
-        const item = `module ${module.number} checkpoint (python block ${block.index})`;
         rule(file, block.checkpoint.line, item, finding);
       }
+      const at = {
+        line: block.line,
+        code: block.code,
+        from: readFrom,
+        to: checkpointLines.find((line) => line > block.line) ?? Number.POSITIVE_INFINITY,
+        reveal: block.checkpoint.reveal,
+      };
+      for (const finding of giveAwayRule(prose, at, real)) rule(file, block.line, item, finding);
     }
+    if (block.checkpoint) readFrom = block.checkpoint.reveal?.end ?? block.checkpoint.line;
   }
 }
 

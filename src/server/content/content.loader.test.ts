@@ -214,14 +214,18 @@ describe('loadContent reports every problem with file, line, path and hint', () 
   });
 
   it('checkpoint and diagram problems, in lesson.md and in the SVG file', async () => {
-    await fixture.edit(`${M1}/lesson.md`, '  - "count + 3"\n', '');
+    await fixture.edit(
+      `${M1}/lesson.md`,
+      '  - output: "count + 3"\n    why-not: "`print` shows the value a name holds, not the sum as it was written."\n',
+      '',
+    );
     await fixture.edit(`${M2}/lesson.md`, '](total-box.svg)', '](missing.svg)');
     await fixture.edit(`${M1}/total-box.svg`, '<rect class="d-box"', '<rect class="d-box" fill="#fff"');
     const predict = (await fixture.lineOf(`${M1}/lesson.md`, '```predict')) + 1;
     const diagram = await fixture.lineOf(`${M2}/lesson.md`, '](missing.svg)');
     const rect = await fixture.lineOf(`${M1}/total-box.svg`, '<rect');
     expect(await problems()).toEqual([
-      `content/${M1}/lesson.md:${predict} predict block: options needs 3 or 4 options (or none, to have the learner type the output) (hint: 3 or 4 different outputs, exactly one of them what the program prints)`,
+      `content/${M1}/lesson.md:${predict} predict block: options needs 3 or 4 options (or none, to have the learner type the output) (hint: 3 or 4 different outputs, exactly one of them what the program prints; each wrong one as \`- output: ...\` with its \`why-not: ...\`)`,
       `content/${M1}/total-box.svg:${rect} <rect> has the colour fill="#fff" (hint: drop it and use a d-* class (fill="none" and stroke="none" are allowed))`,
       // The lesson now shows missing.svg, so the total-box.svg beside it is shown by no line.
       `content/${M2}/total-box.svg diagram is not shown by lesson.md (hint: show it with a line of its own, ![what it shows](total-box.svg), or delete the file)`,

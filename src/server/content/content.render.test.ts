@@ -25,3 +25,44 @@ describe('markdown renderer: code blocks and the tab order (issue 26)', () => {
     expect(html.match(/<button type="button" class="code-copy"/g)).toHaveLength(2);
   });
 });
+
+describe('markdown renderer: a checkpoint’s explanation (issue 35)', () => {
+  it('draws the prose between the reveal markers hidden, tied to its checkpoint, and leaves other comments alone', async () => {
+    const renderer = await createMarkdownRenderer();
+    const html = renderer.render(
+      [
+        'Before.',
+        '',
+        '```python checkpoint',
+        'print(1 + 1)',
+        '```',
+        '',
+        '```output',
+        '2',
+        '```',
+        '',
+        '```predict',
+        'why: Addition.',
+        '```',
+        '',
+        '<!-- reveal -->',
+        'The two numbers are **added**.',
+        '',
+        '<!-- /reveal -->',
+        '',
+        '<!-- a note for writers -->',
+        '',
+        'After.',
+      ].join('\n'),
+      { onPython: () => ({ index: 7, checkpoint: true }) },
+    );
+    expect(html).toMatch(
+      /<div class="checkpoint-reveal" data-reveal-for="7" hidden>\s*<p>The two numbers are <strong>added<\/strong>.<\/p>\s*<\/div>/,
+    );
+    expect(html).toContain('<!-- a note for writers -->');
+    expect(html).not.toContain('<!-- reveal -->');
+    // The checkpoint's output stays off the page.
+    expect(html).not.toMatch(/class="code-output"/);
+    expect(html.indexOf('After.')).toBeGreaterThan(html.indexOf('</div>'));
+  });
+});

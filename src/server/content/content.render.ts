@@ -1,5 +1,6 @@
 import { Marked, type Tokens } from 'marked';
 import { createHighlighter } from 'shiki';
+import { REVEAL_END, REVEAL_START } from '#shared/content/lesson-blocks.ts';
 import { renderDiagram, type PreparedSvg } from './diagram.svg.ts';
 
 /*
@@ -76,21 +77,41 @@ const escapeHtml = (text: string): string =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
-export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
+/**
+ * A checkpoint's explanation (content/README.md, "Checkpoints"): the prose between its reveal markers
+ * is drawn hidden, tied to the checkpoint's code block, and shown by the page once the learner has
+ * predicted. Any other HTML is left as it is (false).
+ */
+function revealMarker(html: string, checkpoint: number | undefined): string | false {
+  const text = html.trim();
+  if (text === REVEAL_START && checkpoint !== undefined) {
+    return `<div class="checkpoint-reveal" data-reveal-for="${checkpoint}" hidden>\n`;
+  }
+  return text === REVEAL_END ? '</div>\n' : false;
+}
+
+/** Code to HTML coloured for both themes. */
+async function createCodeHighlighter(): Promise<(code: string, lang: 'python' | 'text') => string> {
   const highlighter = await createHighlighter({
     themes: [CODE_THEMES.light, CODE_THEMES.dark],
     langs: ['python'],
   });
   // No tabindex on the <pre> (Shiki adds one by default): a block is a tab stop only while it
   // scrolls, which only the browser can tell (client/lib/scroll-tab-stops.ts, issue 26).
-  const highlight = (code: string, lang: 'python' | 'text') =>
+  return (code, lang) =>
     highlighter.codeToHtml(code, { lang, themes: CODE_THEMES, defaultColor: 'light', tabindex: false });
+}
+
+export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
+  const highlight = await createCodeHighlighter();
 
   // The per-call options and state reach the renderer through these variables: rendering is
   // synchronous. A checkpoint's output block stays off the page (the learner predicts it first):
   // `hideOutput` is set by the checkpoint's python block and consumed by the next code block.
   let current: RenderOptions = {};
   let hideOutput = false;
+  /** The code-block index of the last checkpoint met: its reveal (if any) follows it. */
+  let lastCheckpoint: number | undefined;
   const titleIds = new Map<string, number>();
   const headingIds = new Map<string, number>();
 
@@ -111,6 +132,7 @@ export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
         if (lang === 'python') {
           const block = current.onPython?.({ info, code: token.text });
           hideOutput = block?.checkpoint ?? false;
+          if (block?.checkpoint) lastCheckpoint = block.index;
           const attr =
             (block === undefined ? '' : ` data-code-block="${block.index}"`) +
             (hideOutput ? ' data-checkpoint' : '');
@@ -122,6 +144,7 @@ export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
         }
         return `<div class="code-block" data-lang="${escapeHtml(lang || 'text')}">${copyButton}${highlight(token.text, 'text')}</div>\n`;
       },
+      html: (token: Tokens.HTML | Tokens.Tag) => revealMarker(token.text, lastCheckpoint),
       paragraph(token: Tokens.Paragraph): string | false {
         const only = token.tokens.length === 1 ? token.tokens[0] : undefined;
         const diagram =
@@ -153,6 +176,7 @@ export async function createMarkdownRenderer(): Promise<MarkdownRenderer> {
     render(markdown, options = {}) {
       current = options;
       hideOutput = false;
+      lastCheckpoint = undefined;
       titleIds.clear();
       headingIds.clear();
       try {

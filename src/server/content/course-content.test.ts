@@ -39,7 +39,19 @@ describe('loadCourseContent', () => {
     const checkpoints = lesson.codeBlocks.filter((b) => b.checkpoint);
     expect(checkpoints.map((b) => b.index)).toEqual([5, 6, 7, 8, 9]);
     expect(checkpoints[0]?.checkpoint).toEqual({
-      options: ['2', '5', 'count + 3'],
+      options: [
+        {
+          text: '2',
+          whyNotHtml:
+            'The second line does not reset <code>count</code>; it adds 3 to the 2 it holds.',
+        },
+        { text: '5' },
+        {
+          text: 'count + 3',
+          whyNotHtml:
+            '<code>print</code> shows the value a name holds, not the sum as it was written.',
+        },
+      ],
       output: '5\n',
       whyHtml:
         'The right side is worked out first, with the old <code>count</code>, and the result replaces it.',
@@ -58,6 +70,10 @@ describe('loadCourseContent', () => {
     expect(lesson.html).not.toContain('ababab');
     expect(lesson.html).not.toContain('Hi Bo');
     expect(lesson.html).not.toContain('options:');
+    // The first checkpoint's explanation is on the page, hidden until the learner predicts.
+    expect(lesson.html).toMatch(
+      /<div class="checkpoint-reveal" data-reveal-for="5" hidden>\s*<p>Assignment works right to left/,
+    );
     expect(lesson.html).not.toContain('worked out first');
   });
 

@@ -148,7 +148,13 @@ function prepareLesson(module: CourseModule, renderer: MarkdownRenderer): Lesson
       ...(block.checkpoint && block.output
         ? {
             checkpoint: {
-              options: block.checkpoint.options ? [...block.checkpoint.options] : null,
+              options:
+                block.checkpoint.options?.map((option) => ({
+                  text: option.output,
+                  ...(option.whyNot !== undefined
+                    ? { whyNotHtml: renderer.inline(option.whyNot) }
+                    : {}),
+                })) ?? null,
               output: block.output.text,
               whyHtml: renderer.inline(block.checkpoint.why),
             },

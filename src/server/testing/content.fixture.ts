@@ -66,11 +66,18 @@ print(count)
 
 \`\`\`predict
 options:
-  - "2"
+  - output: "2"
+    why-not: The second line does not reset \`count\`; it adds 3 to the 2 it holds.
   - "5"
-  - "count + 3"
+  - output: "count + 3"
+    why-not: "\`print\` shows the value a name holds, not the sum as it was written."
 why: The right side is worked out first, with the old \`count\`, and the result replaces it.
-\`\`\``,
+\`\`\`
+
+<!-- reveal -->
+Assignment works right to left: Python first works out \`count + 3\` with the value \`count\` holds,
+then makes \`count\` name the result.
+<!-- /reveal -->`,
   `\`\`\`python checkpoint
 print("ab" * 3)
 \`\`\`
@@ -97,8 +104,10 @@ options:
   - |
     start
     ValueError: invalid literal for int() with base 10: 'ten'
-  - "start"
-  - "ValueError: invalid literal for int() with base 10: 'ten'"
+  - output: "start"
+    why-not: An error is shown too, as the last line of what the program prints.
+  - output: "ValueError: invalid literal for int() with base 10: 'ten'"
+    why-not: The first line runs before the error, so \`start\` is printed first.
 why: Lines run in order, so \`start\` is printed before the error stops the program.
 \`\`\``,
   `\`\`\`python checkpoint stdin="Bo"
@@ -112,9 +121,11 @@ Hi Bo
 
 \`\`\`predict
 options:
-  - Hi name
+  - output: Hi name
+    why-not: "\`name\` without quotes is a variable: \`print\` shows what it holds."
   - Hi Bo
-  - HiBo
+  - output: HiBo
+    why-not: "\`print\` puts a space between its arguments."
 why: "\`print\` puts one space between its arguments, and \`name\` holds what was typed."
 \`\`\``,
   `\`\`\`python checkpoint
@@ -130,9 +141,12 @@ print(len(names))
 
 \`\`\`predict
 options:
-  - "1"
-  - "0"
-  - "3"
+  - output: "1"
+    why-not: "\`others = names\` does not copy the list: both names lead to the same one."
+  - output: "0"
+    why-not: The list starts with one item, and nothing removes it.
+  - output: "3"
+    why-not: "\`len\` counts items, and there are two of them."
   - "2"
 why: "\`others\` and \`names\` are two names for one list, so appending through either changes it."
 \`\`\``,
@@ -375,6 +389,10 @@ export async function createFixture(modules: readonly number[] = [1, 2]): Promis
       await fixture.write(`modules/${folder}/${name}`, text);
     }
   }
+  await fixture.write(
+    'objectives.yaml',
+    'objectives:\n  - { exam: PCEP-30-02, objective: "1.5", topic: "print()", taught: "1#printing" }\n',
+  );
   await fixture.write(
     'articles/should-i-learn-to-code.md',
     '---\ntitle: Should I Learn to Code?\ndescription: Who coding suits.\n---\n\nSome text.\n',

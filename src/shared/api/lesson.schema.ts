@@ -14,13 +14,19 @@ export const lessonCodeBlockSchema = z.object({
   stdin: z.string().optional(),
   /**
    * Set on a checkpoint (predict, then run): its wrapper in `html` carries `data-checkpoint`, and its
-   * output is not in `html` at all. `options`: 3 or 4 choices, exactly one equal to `output`, or null
-   * when the learner types the output; `output`: the output block's text; `whyHtml`: one sentence of
-   * inline HTML saying why, shown after the learner has predicted.
+   * output is not in `html` at all. `options`: 3 or 4 choices, exactly one equal to `output`, each
+   * wrong one with `whyNotHtml` (one sentence of inline HTML: the misunderstanding behind it), or
+   * null when the learner types the output; `output`: the output block's text; `whyHtml`: one
+   * sentence of inline HTML saying why, shown after the learner has predicted. The prose that
+   * explains the answer, if any, is in `html` inside `[data-reveal-for="{index}"]`, hidden until then.
    */
   checkpoint: z
     .object({
-      options: z.array(z.string()).min(3).max(4).nullable(),
+      options: z
+        .array(z.object({ text: z.string(), whyNotHtml: z.string().optional() }))
+        .min(3)
+        .max(4)
+        .nullable(),
       output: z.string(),
       whyHtml: z.string(),
     })

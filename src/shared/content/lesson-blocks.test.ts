@@ -159,7 +159,7 @@ describe('checkpoints', () => {
     '  - |', // 15
     '    a', // 16
     "    ValueError: invalid literal for int() with base 10: 'x'", // 17
-    '  - a', // 18
+    '  - { output: a, why-not: int("x") stops the program. }', // 18
     '  - "3"', // 19
     'why: "`int` cannot read `x` as a number, and `a` was printed first."', // 20
     '```', // 21
@@ -187,7 +187,11 @@ describe('checkpoints', () => {
         raises: 'ValueError',
         output: { text: "a\nValueError: invalid literal for int() with base 10: 'x'\n", line: 8 },
         checkpoint: {
-          options: ["a\nValueError: invalid literal for int() with base 10: 'x'\n", 'a', '3'],
+          options: [
+            { output: "a\nValueError: invalid literal for int() with base 10: 'x'\n" },
+            { output: 'a', whyNot: 'int("x") stops the program.' },
+            { output: '3' },
+          ],
           why: '`int` cannot read `x` as a number, and `a` was printed first.',
           line: 13,
         },
@@ -237,6 +241,30 @@ describe('checkpoints', () => {
     expect(cp('why: One.\nanswer: 1')).toEqual(['10: predict block: Unrecognized key: "answer"']);
     // YAML reads a line that starts with a backtick as an error: the writer must quote it.
     expect(cp('why: `x` is 1.')[0]).toMatch(/^10: predict block YAML: /);
+  });
+
+  const withReveal = (after: string) =>
+    `\`\`\`python checkpoint\nprint(1)\n\`\`\`\n\`\`\`output\n1\n\`\`\`\n\`\`\`predict\nwhy: One.\n\`\`\`\n${after}`;
+
+  it('reads the reveal right after the predict block, up to its end', () => {
+    const parsed = parseLesson(
+      `## Part\n\n${withReveal('\n<!-- reveal -->\nIt adds.\n\n```python\nprint(2)\n```\n```output\n2\n```\n<!-- /reveal -->\n\nMore.\n')}`,
+    );
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.python[0]?.checkpoint?.reveal).toEqual({ start: 13, end: 22 });
+    expect(parsed.python[1]?.checkpoint).toBeUndefined();
+  });
+
+  it('reports a reveal never closed, one that follows no predict block, and a stray end', () => {
+    expect(problemsOf(withReveal('<!-- reveal -->\nIt adds.\n## Next\n<!-- /reveal -->\n'))).toEqual([
+      '12: this reveal is never closed',
+      '15: a reveal end without its start',
+    ]);
+    expect(problemsOf('Text.\n\n<!-- reveal -->\nx\n<!-- /reveal -->\n')).toEqual([
+      '5: a reveal that does not come right after a checkpoint’s predict block',
+      '7: a reveal end without its start',
+    ]);
+    expect(problemsOf(withReveal('Text first.\n<!-- reveal -->\nx\n<!-- /reveal -->\n'))).toHaveLength(2);
   });
 
   it('reports a norun checkpoint', () => {

@@ -6,7 +6,7 @@
  */
 
 import { LineCounter, parseDocument } from 'yaml';
-import { hintFor, predictSchema } from './schema.ts';
+import { hintFor, predictSchema, type PredictOption } from './schema.ts';
 
 export interface FencedBlock {
   /** The first word of the info string (`python`, `output`, `text`), or '' when there is none. */
@@ -45,12 +45,20 @@ export interface PythonBlock {
 
 /** What the learner predicts before a checkpoint runs (its answer is the block's `output`). */
 export interface Checkpoint {
-  /** 3 or 4 choices, exactly one of them the real output; null when the learner types the output. */
-  readonly options: readonly string[] | null;
+  /**
+   * 3 or 4 choices, exactly one of them the real output, each wrong one with its `whyNot`; null
+   * when the learner types the output.
+   */
+  readonly options: readonly PredictOption[] | null;
   /** One sentence of Markdown saying why the output is what it is. */
   readonly why: string;
   /** 1-based line of the ```predict fence. */
   readonly line: number;
+  /**
+   * The prose that explains the answer, shown only once the learner has predicted: the lines
+   * between `<!-- reveal -->` (right after the predict block) and `<!-- /reveal -->`.
+   */
+  readonly reveal?: { readonly start: number; readonly end: number };
 }
 
 /** A `![alt](name.svg)` line: a diagram drawn in an SVG file of the module folder. */
@@ -199,6 +207,9 @@ export function parseLesson(markdown: string): ParsedLesson {
   }
   const python: PythonBlock[] = [];
   const claimed = new Set<FencedBlock>();
+  const proseAt = new Map(prose.map((p) => [p.line, p.text]));
+  /** Lines of the reveal markers that belong to a checkpoint. */
+  const revealMarkers = new Set<number>();
   /** The block right after `after` if it has language `lang` and only blank lines separate them. */
   const follow = (after: FencedBlock | undefined, lang: string): FencedBlock | undefined => {
     const next = after ? blocks[blocks.indexOf(after) + 1] : undefined;
@@ -219,8 +230,13 @@ export function parseLesson(markdown: string): ParsedLesson {
     const fence = readPythonFence(block, problems);
     const outputBlock = follow(block, 'output');
     if (outputBlock) claimed.add(outputBlock);
+    const predictBlock = fence.checkpoint ? follow(outputBlock, 'predict') : undefined;
     const checkpoint = fence.checkpoint
-      ? readCheckpoint(block, outputBlock, follow(outputBlock, 'predict'), problems, claimed)
+      ? readCheckpoint(block, outputBlock, predictBlock, problems, claimed)
+      : undefined;
+    // Read even when the predict block is faulty, so its reveal is not reported as a stray too.
+    const reveal = predictBlock
+      ? readReveal(predictBlock.endLine, proseAt, blocks, problems, revealMarkers)
       : undefined;
     python.push({
       index: python.length + 1,
@@ -230,10 +246,14 @@ export function parseLesson(markdown: string): ParsedLesson {
       ...(fence.raises !== undefined ? { raises: fence.raises } : {}),
       ...(fence.stdin !== undefined ? { stdin: fence.stdin } : {}),
       ...(outputBlock ? { output: { text: outputBlock.code, line: outputBlock.line } } : {}),
-      ...(checkpoint ? { checkpoint } : {}),
+      ...(checkpoint ? { checkpoint: { ...checkpoint, ...(reveal ? { reveal } : {}) } } : {}),
     });
   });
-  problems.push(...unclaimedBlocks(blocks, claimed), ...headingProblems(prose));
+  problems.push(
+    ...unclaimedBlocks(blocks, claimed),
+    ...headingProblems(prose),
+    ...strayRevealMarkers(prose, revealMarkers),
+  );
   const diagrams = diagramLines(prose, problems);
   return { blocks, python, diagrams, proseWords: countWords(prose.map((p) => p.text)), problems };
 }
@@ -296,7 +316,7 @@ function readCheckpoint(
   predict: FencedBlock | undefined,
   problems: LessonProblem[],
   claimed: Set<FencedBlock>,
-): Checkpoint | undefined {
+): Omit<Checkpoint, 'reveal'> | undefined {
   if (!output) {
     problems.push({
       line: block.line,
@@ -317,14 +337,76 @@ function readCheckpoint(
   const parsed = parsePredict(predict.code, predict.line + 1);
   for (const p of parsed.problems) problems.push(p);
   if (!parsed.value) return undefined;
-  return { options: parsed.value.options ?? null, why: parsed.value.why, line: predict.line };
+  return {
+    options: parsed.value.options ?? null,
+    why: parsed.value.why,
+    line: predict.line,
+  };
+}
+
+export const REVEAL_START = '<!-- reveal -->';
+export const REVEAL_END = '<!-- /reveal -->';
+
+/**
+ * The reveal of the checkpoint whose predict block closes at `after`: `<!-- reveal -->` as the first
+ * line that is not blank, up to `<!-- /reveal -->`, within the same section and before the next
+ * checkpoint. Undefined when the checkpoint has none.
+ */
+function readReveal(
+  after: number,
+  proseAt: ReadonlyMap<number, string>,
+  blocks: readonly FencedBlock[],
+  problems: LessonProblem[],
+  markers: Set<number>,
+): { start: number; end: number } | undefined {
+  let start = after + 1;
+  while (proseAt.has(start) && (proseAt.get(start) ?? '').trim() === '') start++;
+  if ((proseAt.get(start) ?? '').trim() !== REVEAL_START) return undefined;
+  markers.add(start);
+  const nextCheckpoint = blocks.find((b) => b.line > start && /^python\b.*\bcheckpoint\b/.test(b.info));
+  const last = Math.max(...proseAt.keys());
+  for (let line = start + 1; line <= last; line++) {
+    if (nextCheckpoint && line >= nextCheckpoint.line) break;
+    const text = (proseAt.get(line) ?? '').trim();
+    if (text === REVEAL_END) {
+      markers.add(line);
+      return { start, end: line };
+    }
+    if (/^#{1,6}\s/.test(text)) break;
+  }
+  problems.push({
+    line: start,
+    message: 'this reveal is never closed',
+    hint: `end the prose that explains the checkpoint with a line ${REVEAL_END}, before the next heading or checkpoint`,
+  });
+  return undefined;
+}
+
+/** Reveal markers that belong to no checkpoint. */
+function strayRevealMarkers(
+  prose: readonly ProseLine[],
+  used: ReadonlySet<number>,
+): LessonProblem[] {
+  return prose
+    .filter(({ line, text }) => {
+      const t = text.trim();
+      return (t === REVEAL_START || t === REVEAL_END) && !used.has(line);
+    })
+    .map(({ line, text }) => ({
+      line,
+      message:
+        text.trim() === REVEAL_START
+          ? 'a reveal that does not come right after a checkpoint’s predict block'
+          : 'a reveal end without its start',
+      hint: `${REVEAL_START} goes right after the checkpoint's \`\`\`predict block (only blank lines between), and ${REVEAL_END} ends it`,
+    }));
 }
 
 /** The YAML of a ```predict block, whose first line is `firstLine` of the lesson. */
 export function parsePredict(
   yaml: string,
   firstLine: number,
-): { value?: { options?: string[]; why: string }; problems: LessonProblem[] } {
+): { value?: { options?: PredictOption[]; why: string }; problems: LessonProblem[] } {
   const lineCounter = new LineCounter();
   // Failsafe, as for the YAML files: an option written `- 3` is the text "3", not a number.
   const doc = parseDocument(yaml, { schema: 'failsafe', lineCounter });

@@ -5,6 +5,7 @@ import {
   checkpointCountRule,
   checkpointGapRule,
   checkpointOptionsRule,
+  giveAwayRule,
   diagramCountRule,
 } from './lesson-rules.ts';
 
@@ -75,10 +76,12 @@ describe('diagramCountRule', () => {
   });
 });
 
+const opts = (...outputs: string[]) => outputs.map((output) => ({ output, whyNot: 'A mix-up.' }));
+
 describe('checkpointOptionsRule', () => {
   it('passes exactly one option equal to the output, ignoring trailing white space', () => {
-    expect(checkpointOptionsRule(['2', '3 ', '1'], '3\n')).toEqual([]);
-    expect(checkpointOptionsRule(['a\nb\n', 'a', 'b'], 'a  \nb\n\n')).toEqual([]);
+    expect(checkpointOptionsRule(opts('2', '3 ', '1'), '3\n')).toEqual([]);
+    expect(checkpointOptionsRule(opts('a\nb\n', 'a', 'b'), 'a  \nb\n\n')).toEqual([]);
   });
 
   it('passes a typed checkpoint (no options)', () => {
@@ -86,19 +89,68 @@ describe('checkpointOptionsRule', () => {
   });
 
   it('fails when no option is the output, showing the output', () => {
-    expect(checkpointOptionsRule(['2', '4', '1'], '3\n')[0]?.message).toBe(
+    expect(checkpointOptionsRule(opts('2', '4', '1'), '3\n')[0]?.message).toBe(
       'no option is the real output, which is:\n    3',
     );
   });
 
   it('fails when more than one option is the output', () => {
-    expect(checkpointOptionsRule(['3', '3 ', '1'], '3')[0]?.message).toBe(
+    expect(checkpointOptionsRule(opts('3', '3 ', '1'), '3')[0]?.message).toBe(
       'options 1 and 2 are all the real output',
     );
   });
 
   it('does not forgive leading white space, which is part of the output', () => {
-    expect(checkpointOptionsRule([' 3', '2', '1'], '3')).toHaveLength(1);
+    expect(checkpointOptionsRule(opts(' 3', '2', '1'), '3')).toHaveLength(1);
+  });
+
+  it('wants a why-not on every wrong option, and none on the right one', () => {
+    const options = [{ output: '3' }, { output: '2', whyNot: 'Counts from 0.' }, { output: '1' }];
+    expect(checkpointOptionsRule(options, '3').map((f) => f.message)).toEqual([
+      'option 3 is wrong but does not say why not',
+    ]);
+  });
+});
+
+describe('giveAwayRule', () => {
+  const prose = (lines: string[]) => lines.map((text, i) => ({ line: i + 1, text }));
+  const code = 'name = "Ada"\nprint(name.upper() + "!")\n';
+  const at = (line: number, more: Partial<Parameters<typeof giveAwayRule>[1]> = {}) => ({
+    line,
+    code,
+    from: 0,
+    to: Infinity,
+    ...more,
+  });
+
+  it('finds the output quoted before the checkpoint, but not a short common one', () => {
+    const long = prose(['## Upper case', 'The next line prints `LOVELACE!`.', '']);
+    expect(giveAwayRule(long, at(4), 'LOVELACE!\n').map((f) => f.line)).toEqual([2]);
+    const short = prose(['## Upper case', 'Calling it gives `ADA!` here.', '']);
+    expect(giveAwayRule(short, at(4), 'ADA!\n')).toEqual([]);
+  });
+
+  it('finds it right under the checkpoint, unless it is inside the checkpoint’s reveal', () => {
+    const lines = prose(['## Upper case', '', '', '', '', 'So it printed `LOVELACE!`.']);
+    expect(giveAwayRule(lines, at(3), 'LOVELACE!').map((f) => f.line)).toEqual([6]);
+    const revealed = at(3, { reveal: { start: 5, end: 7 } });
+    expect(giveAwayRule(lines, revealed, 'LOVELACE!')).toEqual([]);
+  });
+
+  it('reads only its own stretch: after the last heading or checkpoint, before the next ones', () => {
+    const lines = prose(['It prints `LOVELACE!`.', '## Next', 'Something else.', '']);
+    expect(giveAwayRule(lines, at(5), 'LOVELACE!')).toEqual([]);
+    const earlier = prose(['It prints `LOVELACE!`.', 'More.', '']);
+    expect(giveAwayRule(earlier, at(5, { from: 1 }), 'LOVELACE!')).toEqual([]);
+    const later = prose(['', '', 'Text.', '## Later', 'It prints `LOVELACE!`.', 'x', 'y']);
+    expect(giveAwayRule(later, at(2), 'LOVELACE!')).toEqual([]);
+    expect(giveAwayRule(prose(['', '', '', 'It prints `LOVELACE!`.']), at(2, { to: 3 }), 'LOVELACE!')).toEqual([]);
+  });
+
+  it('does not count what the code itself shows', () => {
+    const shown = 'print("Hello, world!")\n';
+    const quote = prose(['The text `Hello, world!` is in quotes.']);
+    expect(giveAwayRule(quote, { ...at(3), code: shown }, 'Hello, world!')).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@
 import { countWords, DIAGRAM_LINE } from './lesson-blocks.ts';
 import type { ProseLine } from './lesson-blocks.ts';
 import type { RuleFinding } from './rules.ts';
-import { normalizeOption } from './schema.ts';
+import { normalizeOption, type PredictOption } from './schema.ts';
 
 export const MIN_CHECKPOINTS = 5;
 export const MAX_WORDS_WITHOUT_CHECKPOINT = 500;
@@ -100,16 +100,17 @@ export function diagramCountRule(diagrams: number): RuleFinding[] {
 
 /**
  * A checkpoint's options against what the block really printed (normalized as output blocks are):
- * exactly one option must be it, and the others must not.
+ * exactly one option must be it, the others must not, and each of the others says why not.
  */
 export function checkpointOptionsRule(
-  options: readonly string[] | null,
+  options: readonly PredictOption[] | null,
   realOutput: string,
 ): RuleFinding[] {
   if (options === null) return [];
   const real = normalizeOption(realOutput);
-  const matching = options.flatMap((option, i) => (normalizeOption(option) === real ? [i + 1] : []));
-  if (matching.length === 1) return [];
+  const matching = options.flatMap((option, i) =>
+    normalizeOption(option.output) === real ? [i + 1] : [],
+  );
   if (matching.length === 0) {
     return [
       {
@@ -118,12 +119,24 @@ export function checkpointOptionsRule(
       },
     ];
   }
-  return [
-    {
-      message: `options ${matching.join(' and ')} are all the real output`,
-      hint: 'exactly one option is the output; change the others into real misreadings',
-    },
-  ];
+  if (matching.length > 1) {
+    return [
+      {
+        message: `options ${matching.join(' and ')} are all the real output`,
+        hint: 'exactly one option is the output; change the others into real misreadings',
+      },
+    ];
+  }
+  return options.flatMap((option, i) =>
+    matching.includes(i + 1) || option.whyNot !== undefined
+      ? []
+      : [
+          {
+            message: `option ${i + 1} is wrong but does not say why not`,
+            hint: 'write it as `- output: ...` with `why-not: ...`, one sentence naming the misunderstanding that leads to it',
+          },
+        ],
+  );
 }
 
 function indentLines(text: string): string {
@@ -131,4 +144,54 @@ function indentLines(text: string): string {
     .split('\n')
     .map((line) => `    ${line}`)
     .join('\n');
+}
+
+/** Output lines shorter than this are too common in prose ("3", "True") to count as given away. */
+export const GIVE_AWAY_MIN_CHARS = 6;
+
+/**
+ * A checkpoint asks before it tells: the prose a learner can read before predicting must not quote a
+ * line of what the code prints. That is the prose of the checkpoint's stretch of the lesson: from the
+ * heading, checkpoint or reveal before it to the next heading or checkpoint, leaving out its own
+ * reveal (shown only after the prediction). Lines shorter than GIVE_AWAY_MIN_CHARS, and lines the
+ * code itself shows (a string it prints as it is), are not counted.
+ */
+export function giveAwayRule(
+  prose: readonly ProseLine[],
+  checkpoint: {
+    /** The line of its ```python fence. */
+    readonly line: number;
+    readonly code: string;
+    /** Where its stretch may start at the latest: the end of the checkpoint or reveal before it. */
+    readonly from: number;
+    /** Where its stretch ends at the latest: the next checkpoint's fence. */
+    readonly to: number;
+    readonly reveal?: { readonly start: number; readonly end: number } | undefined;
+  },
+  realOutput: string,
+): RuleFinding[] {
+  const heading = (p: ProseLine) => /^ {0,3}#{1,6}\s/.test(p.text);
+  const before = prose.filter((p) => p.line > checkpoint.from && p.line < checkpoint.line);
+  const after = prose.filter((p) => p.line > checkpoint.line && p.line < checkpoint.to);
+  const nextHeading = after.findIndex(heading);
+  const { reveal } = checkpoint;
+  const read = [
+    ...before.slice(before.findLastIndex(heading) + 1),
+    ...(nextHeading === -1 ? after : after.slice(0, nextHeading)),
+  ].filter((p) => !reveal || p.line < reveal.start || p.line > reveal.end);
+  const distinctive = normalizeOption(realOutput)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length >= GIVE_AWAY_MIN_CHARS && !checkpoint.code.includes(line));
+  const findings: RuleFinding[] = [];
+  for (const line of distinctive) {
+    const quoted = read.find((p) => p.text.includes(line));
+    if (!quoted) continue;
+    findings.push({
+      line: quoted.line,
+      message: `the prose around the checkpoint at line ${checkpoint.line} quotes its output \`${line}\` where the learner reads it before predicting`,
+      hint: 'move the sentence that explains the result into the checkpoint’s reveal (<!-- reveal --> ... <!-- /reveal -->), or explain the idea without its result',
+    });
+  }
+  return findings;
 }

@@ -172,11 +172,33 @@ export const quizzesFileSchema = z.strictObject({
 });
 export type QuizzesFile = z.output<typeof quizzesFileSchema>;
 
+const optionOutput = z.string().refine((o) => o.trim() !== '', { error: 'must not be empty' });
+
+/**
+ * One possible output of a checkpoint: the output alone (the right one may be written so), or the
+ * output with `why-not`, the one line a learner who picked it reads: the misunderstanding that
+ * leads to it. Read as `{ output, whyNot }` either way.
+ */
+const predictOptionSchema = z
+  .union([
+    optionOutput,
+    z.strictObject({
+      output: optionOutput,
+      'why-not': text.max(200, { error: 'must be at most 200 characters (one sentence)' }),
+    }),
+  ])
+  .transform((option) =>
+    typeof option === 'string'
+      ? { output: option }
+      : { output: option.output, whyNot: option['why-not'] },
+  );
+export type PredictOption = z.output<typeof predictOptionSchema>;
+
 /** A checkpoint's ```predict block (content/README.md, "Checkpoints"). */
 export const predictSchema = z
   .strictObject({
     options: z
-      .array(z.string().refine((o) => o.trim() !== '', { error: 'must not be empty' }))
+      .array(predictOptionSchema)
       .min(3, { error: 'needs 3 or 4 options (or none, to have the learner type the output)' })
       .max(4, { error: 'has more than 4 options' })
       .optional(),
@@ -185,7 +207,7 @@ export const predictSchema = z
   .check((ctx) => {
     const seen = new Map<string, number>();
     (ctx.value.options ?? []).forEach((option, index) => {
-      const key = normalizeOption(option);
+      const key = normalizeOption(option.output);
       const first = seen.get(key);
       if (first !== undefined) {
         ctx.issues.push({
@@ -265,7 +287,9 @@ const FIELD_HINTS: Readonly<Record<string, string>> = {
   verify: '`verify: output` or nothing',
   code: 'the program shown under the question, as a `|` block',
   kind: 'a question: output, bug, which-code, concept or complete; an exercise: write or fix',
-  options: '3 or 4 different outputs, exactly one of them what the program prints',
+  options:
+    '3 or 4 different outputs, exactly one of them what the program prints; each wrong one as `- output: ...` with its `why-not: ...`',
+  'why-not': 'one sentence (at most 200 characters): the misunderstanding that leads to this output',
   why: 'one sentence (at most 200 characters) saying why the output is what it is',
   updated: 'the date of the last change, e.g. 2024-05-01',
 };
@@ -285,3 +309,24 @@ export function hintFor(path: readonly PropertyKey[], issue?: z.core.$ZodIssue):
   }
   return undefined;
 }
+
+/** Where an objective is taught: `"<module>#<heading id>"`, e.g. `"3#loops-that-end-with-else"`. */
+export const TAUGHT_PATTERN = /^(\d{1,2})#([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
+/** content/objectives.yaml: the syllabus the course promises to cover (content/README.md). */
+export const objectivesFileSchema = z.strictObject({
+  objectives: z
+    .array(
+      z.strictObject({
+        exam: title,
+        objective: title,
+        topic: text,
+        taught: z
+          .string()
+          .regex(TAUGHT_PATTERN, { error: 'must look like "3#section-heading-id"' })
+          .optional(),
+      }),
+    )
+    .min(1),
+});
+export type ObjectivesFile = z.output<typeof objectivesFileSchema>;

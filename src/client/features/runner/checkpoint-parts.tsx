@@ -8,7 +8,7 @@ import type { useRunner } from './use-runner.ts';
 
 interface PredictionOptionsProps {
   id: string;
-  options: readonly string[];
+  options: readonly { readonly text: string }[];
   choice: number | null;
   tried: ReadonlySet<number>;
   onChoose(index: number): void;
@@ -49,7 +49,7 @@ export function PredictionOptions({
               htmlFor={optionId}
               className={wasTried ? `${styles.label} ${styles.tried}` : styles.label}
             >
-              <code className={styles.printed}>{option === '' ? ' ' : option}</code>
+              <code className={styles.printed}>{option.text === '' ? ' ' : option.text}</code>
               {wasTried ? (
                 <span id={`${optionId}-tried`} className={styles.triedNote}>
                   You tried this one

@@ -14,7 +14,14 @@ function block(checkpoint: Spec): LessonCodeBlock & { checkpoint: Spec } {
 }
 
 const choices: Spec = {
-  options: ['True\nTrue', 'False\nTrue', 'False\nFalse'],
+  options: [
+    {
+      text: 'True\nTrue',
+      whyNotHtml: 'A string is never equal to a number, so <code>1 == "1"</code> is false.',
+    },
+    { text: 'False\nTrue' },
+    { text: 'False\nFalse' },
+  ],
   output: 'False\nTrue\n',
   whyHtml: '<code>&gt;</code> is strict; <code>&gt;=</code> also allows equal.',
 };
@@ -47,7 +54,11 @@ describe('Checkpoint', () => {
     // Enter on a choice checks it (the arrow keys are the browser's own: e2e/checkpoint.spec.ts).
     await user.click(radios[0] as HTMLElement);
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('status').textContent).toMatch(/^Not this one/);
+    // The option's own why-not, not a line every wrong option shares.
+    expect(screen.getByRole('status').textContent).toBe(
+      'Not this one. A string is never equal to a number, so 1 == "1" is false.',
+    );
+    expect(screen.getByText('1 == "1"').tagName).toBe('CODE');
     expect(screen.getByText('You tried this one')).toBeTruthy();
     expect(runtime.requests).toHaveLength(0);
     expect(screen.queryByText('You predicted it.')).toBeNull();
@@ -68,12 +79,24 @@ describe('Checkpoint', () => {
 
   it('Show me reveals the output after a wrong guess, without claiming a prediction', async () => {
     const user = userEvent.setup();
+    // The lesson's explanation of this checkpoint, drawn hidden by the server.
+    const explanation = document.createElement('div');
+    explanation.dataset.revealFor = '4';
+    explanation.hidden = true;
+    explanation.textContent = 'Comparisons give True or False.';
+    document.body.append(explanation);
     const runtime = show(choices);
     await user.click(screen.getAllByRole('radio')[2] as HTMLElement);
     await user.click(screen.getByRole('button', { name: 'Check my prediction' }));
+    // An option without a why-not of its own gets the general advice.
+    expect(screen.getByRole('status').textContent).toBe(
+      'Not this one. Read the code once more and pick again, or press Show me.',
+    );
     await user.click(screen.getByRole('button', { name: 'Show me' }));
     expect(await screen.findByText('Here is what it prints.')).toBeTruthy();
     expect(screen.queryByText('You predicted it.')).toBeNull();
+    expect(explanation.hidden).toBe(false);
+    explanation.remove();
     await waitFor(() => expect(runtime.requests).toHaveLength(1));
   });
 

@@ -2,7 +2,8 @@
  * A checkpoint of the lesson text (predict, then run): "What will this print?" with the author's
  * options (or a text field), "Check my prediction", and once the learner is right (or asks to be
  * shown) the block runs in the page's Python runner, exactly like 'Try it', and its real output
- * appears with the author's one-line why. Nothing is stored or sent: it is practice, not a test.
+ * appears with the author's one-line why, and the lesson's explanation of it is shown. A wrong pick is
+ * answered with that option's own why-not. Nothing is stored or sent: it is practice, not a test.
  */
 import { useId } from 'react';
 import type { LessonCodeBlock } from '#shared/api/lesson.schema.ts';
@@ -69,9 +70,18 @@ export function Checkpoint(props: {
       </form>
 
       {/* Feedback is announced politely and never moves the focus away from the learner's choice. */}
-      <p className={styles.feedback} role="status">
-        {stage.kind === 'predicting' ? stage.feedback : ''}
-      </p>
+      {stage.kind === 'predicting' && 'html' in stage.feedback ? (
+        // An option's why-not, rendered on the server from our own Markdown.
+        <p
+          className={styles.feedback}
+          role="status"
+          dangerouslySetInnerHTML={{ __html: stage.feedback.html }}
+        />
+      ) : (
+        <p className={styles.feedback} role="status">
+          {stage.kind === 'predicting' && 'text' in stage.feedback ? stage.feedback.text : ''}
+        </p>
+      )}
 
       {revealed ? (
         <CheckpointReveal

@@ -6,7 +6,16 @@ import { useRunner } from './use-runner.ts';
 
 export type CheckpointSpec = NonNullable<LessonCodeBlock['checkpoint']>;
 
-type Stage = { kind: 'predicting'; feedback: string } | { kind: 'revealed'; predicted: boolean };
+/** What the learner is told after a prediction: plain text, or an option's own why-not (HTML). */
+export type Feedback = { text: string } | { html: string };
+
+type Stage = { kind: 'predicting'; feedback: Feedback } | { kind: 'revealed'; predicted: boolean };
+
+/** The explanation of a checkpoint in the lesson text, hidden until the learner has predicted. */
+function showExplanation(index: number): void {
+  const region = document.querySelector<HTMLElement>(`[data-reveal-for="${index}"]`);
+  if (region) region.hidden = false;
+}
 
 /**
  * A checkpoint's state: the learner's prediction (a chosen option or typed text), the options
@@ -18,7 +27,7 @@ export function useCheckpoint(block: LessonCodeBlock & { checkpoint: CheckpointS
   const [typed, setTyped] = useState('');
   const [tried, setTried] = useState<ReadonlySet<number>>(new Set());
   const [wrongOnce, setWrongOnce] = useState(false);
-  const [stage, setStage] = useState<Stage>({ kind: 'predicting', feedback: '' });
+  const [stage, setStage] = useState<Stage>({ kind: 'predicting', feedback: { text: '' } });
   const runner = useRunner();
   const revealHeading = useRef<HTMLParagraphElement>(null);
 
@@ -29,6 +38,7 @@ export function useCheckpoint(block: LessonCodeBlock & { checkpoint: CheckpointS
 
   function reveal(predicted: boolean) {
     setStage({ kind: 'revealed', predicted });
+    showExplanation(block.index);
     void runner.execute({
       code: block.code,
       ...(block.stdin !== undefined ? { stdin: block.stdin } : {}),
@@ -39,11 +49,14 @@ export function useCheckpoint(block: LessonCodeBlock & { checkpoint: CheckpointS
   function check(event: FormEvent) {
     event.preventDefault();
     if (stage.kind === 'revealed') return;
-    const prediction = options ? (choice === null ? null : (options[choice] ?? null)) : typed;
+    const picked = options && choice !== null ? options[choice] : undefined;
+    const prediction = options ? (picked?.text ?? null) : typed;
     if (prediction === null || (options === null && typed.trim() === '')) {
       setStage({
         kind: 'predicting',
-        feedback: options ? 'Pick one of the outputs first.' : 'Type what you expect first.',
+        feedback: {
+          text: options ? 'Pick one of the outputs first.' : 'Type what you expect first.',
+        },
       });
       return;
     }
@@ -55,9 +68,14 @@ export function useCheckpoint(block: LessonCodeBlock & { checkpoint: CheckpointS
     setWrongOnce(true);
     setStage({
       kind: 'predicting',
-      feedback: options
-        ? 'Not this one, but it is a guess many people make. Read the code once more and pick again, or press Show me.'
-        : 'Not quite, but it is a guess many people make. Read the code once more and try again, or press Show me.',
+      // Each wrong option stands for a misunderstanding, and says which.
+      feedback: picked?.whyNotHtml
+        ? { html: `Not this one. ${picked.whyNotHtml}` }
+        : {
+            text: options
+              ? 'Not this one. Read the code once more and pick again, or press Show me.'
+              : 'Not quite. Read the code once more and try again, or press Show me.',
+          },
     });
   }
 
