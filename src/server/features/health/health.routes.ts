@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Db, DbEngine } from '../../db/database.ts';
+import type { DbEngine } from '../../db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { RoutesPlugin } from '../../platform/fastify.ts';
+import type { HealthRepo } from './health.repo.ts';
 
 const healthReply = z.object({
   status: z.enum(['ok', 'error']),
@@ -10,10 +10,11 @@ const healthReply = z.object({
   time: z.string(),
 });
 
-export const healthRoutes: RoutesPlugin<{ db: Db; engine: DbEngine; clock: Clock }> = async (
-  app,
-  deps,
-) => {
+export const healthRoutes: RoutesPlugin<{
+  repo: HealthRepo;
+  engine: DbEngine;
+  clock: Clock;
+}> = async (app, deps) => {
   app.get(
     '/api/health',
     {
@@ -26,7 +27,7 @@ export const healthRoutes: RoutesPlugin<{ db: Db; engine: DbEngine; clock: Clock
     async (request, reply) => {
       const time = deps.clock.now().toISOString();
       try {
-        await sql`select 1`.execute(deps.db);
+        await deps.repo.ping();
         return { status: 'ok' as const, database: deps.engine, time };
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');

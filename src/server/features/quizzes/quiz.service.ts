@@ -5,6 +5,7 @@ import {
   type QuizSummary,
   type SubmitQuizReply,
 } from '#shared/api/quiz.schema.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { CourseContent, GradableQuiz } from '../../content/course-content.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -16,22 +17,54 @@ export interface GradedSubmission {
   reply: SubmitQuizReply;
 }
 
-/**
- * Told about each graded submission once its attempt is stored: the indexes of the questions the
- * learner missed (wrong or left unanswered). buildApp wires the review queue and the weekly rhythm.
- */
-export type QuizGradedListener = (event: {
+/** A submission once it is graded and its attempt stored. */
+export interface QuizGraded {
   userId: string;
   quizId: string;
+  /** The indexes of the questions the learner missed (wrong or left unanswered). */
   missed: readonly number[];
-}) => Promise<void>;
+}
+
+/**
+ * A feature that acts on each graded submission (buildApp lists them: the review queue and the
+ * weekly rhythm). Followers run after the attempt is stored and cannot undo it: a follower that
+ * fails is tried once more, then reported in the log, and the learner still gets their score.
+ */
+export interface QuizGradedFollower {
+  readonly name: string;
+  quizGraded(event: QuizGraded): Promise<void>;
+}
+
+/** Tells each follower, in order; a failure never reaches the learner (see QuizGradedFollower). */
+async function tellFollowers(
+  followers: readonly QuizGradedFollower[],
+  event: QuizGraded,
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+): Promise<void> {
+  for (const follower of followers) {
+    try {
+      await follower.quizGraded(event);
+    } catch (first) {
+      log.warn({ err: first, follower: follower.name }, 'quiz follower failed; trying once more');
+      try {
+        await follower.quizGraded(event);
+      } catch (err) {
+        log.error(
+          { err, follower: follower.name, userId: event.userId, quizId: event.quizId },
+          'quiz follower failed twice: the attempt is stored, what this follower does for it is not',
+        );
+      }
+    }
+  }
+}
 
 /** Quizzes: served without their answers, graded here, every attempt kept, the best one reported. */
 export function createQuizService(deps: {
   content: CourseContent;
   attempts: AttemptsRepo;
   clock: Clock;
-  onGraded?: QuizGradedListener;
+  followers: readonly QuizGradedFollower[];
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }) {
   const { content } = deps;
   const unknownQuiz = (what: string) =>
@@ -98,7 +131,7 @@ export function createQuizService(deps: {
         createdAt: deps.clock.now().toISOString(),
       });
       const missed = review.flatMap((item, index) => (item.isCorrect ? [] : [index]));
-      await deps.onGraded?.({ userId, quizId: quiz.slug, missed });
+      await tellFollowers(deps.followers, { userId, quizId: quiz.slug, missed }, deps.log);
       return { quiz, reply: { score, bestScore: Math.max(best, score), review } };
     },
 

@@ -24,6 +24,8 @@ async function setUp() {
       bestScores: () => Promise.resolve([]),
       latestAttempt: () => Promise.resolve(undefined),
     },
+    followers: [],
+    log: { error: () => undefined, warn: () => undefined },
   });
   return { content, serializers, quizzes };
 }

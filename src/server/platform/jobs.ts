@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 
+export interface ScheduledJob {
+  /** Stops the schedule; resolves once a pass in progress has finished. */
+  stop(): Promise<void>;
+}
+
 /**
- * Runs a mail job in the background, in the style of the keeping-periods job: first a while after
- * start-up, then at a fixed interval. A pass still running when the next is due is not doubled.
- * Returns `stop`, which the app awaits on close before it closes the database.
+ * Runs a background job on every instance: first a while after start-up (so a restart loop does
+ * not hammer the database, and short-lived test apps never run it), then at a fixed interval. A
+ * pass still running when the next is due is not doubled, and a failed pass is logged and tried
+ * again at the next interval. The schedule stops before any onClose hook runs (preClose), so no
+ * pass is left running when the database closes.
  */
-export function scheduleMailJob(
+export function scheduleJob(
   app: FastifyInstance,
   options: { name: string; run: () => Promise<unknown>; firstRunAfterMs: number; everyMs: number },
-): { stop(): Promise<void> } {
+): ScheduledJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;
   let stopped = false;
@@ -18,10 +25,7 @@ export function scheduleMailJob(
     running = options
       .run()
       .catch((err: unknown) => {
-        app.log.error(
-          { err },
-          `mail ${options.name}: pass failed; it runs again at the next interval`,
-        );
+        app.log.error({ err }, `${options.name}: pass failed; it runs again at the next interval`);
       })
       .finally(() => {
         running = null;
@@ -36,13 +40,14 @@ export function scheduleMailJob(
     }, options.firstRunAfterMs);
     timer.unref();
   });
-  return {
+  const job: ScheduledJob = {
     async stop() {
       stopped = true;
       clearTimeout(timer);
       clearInterval(timer);
-      // A pass in progress finishes before the database closes.
       await running;
     },
   };
+  app.addHook('preClose', () => job.stop());
+  return job;
 }

@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { App } from '../../platform/fastify.ts';
+import { scheduleJob } from '../../platform/jobs.ts';
+import { createRetentionRepo } from './retention.repo.ts';
+import {
+  createRetentionService,
+  type ExpiringRows,
+  type RetentionService,
+} from './retention.service.ts';
+
+export interface PrivacyDeps {
+  db: Db;
+  clock: Clock;
+  /** Rows the auth feature keeps until a date: sessions and sign-in attempts. */
+  expiring: { sessions: ExpiringRows; authRequests: ExpiringRows };
+}
+
+/** The keeping-periods job on one database: what the privacy policy says we stop keeping. */
+export function keepingPeriodsJob(
+  deps: PrivacyDeps & { log: FastifyBaseLogger },
+): RetentionService {
+  return createRetentionService({
+    repo: createRetentionRepo(deps.db),
+    ...deps.expiring,
+    clock: deps.clock,
+    log: deps.log,
+  });
+}
+
+/** The privacy policy's keeping periods, applied by every instance every 6 hours. */
+export function registerPrivacy(app: App, deps: PrivacyDeps): void {
+  const retention = keepingPeriodsJob({ ...deps, log: app.log });
+  scheduleJob(app, {
+    name: 'retention',
+    run: () => retention.runOnce(),
+    firstRunAfterMs: 10 * 60_000,
+    everyMs: 6 * 60 * 60_000,
+  });
+}
