@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, type PyodideInterface } from 'pyodide';
 import type { PyCallable, PyProxy } from 'pyodide/ffi';
-import { PYTHON_HARNESS } from '../src/shared/content/python-checks.ts';
+import { PYTHON_HARNESS } from '../src/shared/content/python-harness.ts';
 import {
   WORKER_ENTRY,
   WORKER_MODULE,

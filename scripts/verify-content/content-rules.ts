@@ -4,7 +4,7 @@
  */
 
 import type { ContentScan, CourseModule } from '#server/content/content.loader.ts';
-import { fencedBlocks } from '#shared/content/lesson-blocks.ts';
+import { fencedBlocks } from '#shared/content/fenced-blocks.ts';
 import { fixExerciseRule } from '#shared/content/exercise-rules.ts';
 import {
   checkpointCountRule,

@@ -7,7 +7,7 @@
 
 import type { CourseModule } from '#server/content/content.loader.ts';
 import { MIN_LESSON_WORDS } from '#server/content/content.loader.ts';
-import { fencedBlocks } from '#shared/content/lesson-blocks.ts';
+import { fencedBlocks } from '#shared/content/fenced-blocks.ts';
 import {
   longestProseGap,
   MAX_WORDS_WITHOUT_CHECKPOINT,

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { scanContent, formatProblem } from '#server/content/content.loader.ts';
 import type { CourseModule, ContentScan } from '#server/content/content.loader.ts';
-import { fencedBlocks } from '#shared/content/lesson-blocks.ts';
+import { fencedBlocks } from '#shared/content/fenced-blocks.ts';
 import { checkpointOptionsRule, giveAwayRule } from '#shared/content/lesson-rules.ts';
 import {
   DEFAULT_TIMEOUT_MS,

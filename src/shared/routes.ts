@@ -47,8 +47,6 @@ export type PageId = (typeof pages)[number]['page'];
 /** The paths alone, in the order above. */
 export const pageRoutes: readonly string[] = pages.map((route) => route.path);
 
-export const MODULE_COUNT = 15;
-
 const lessonPath = /^module([1-9]|1[0-5])$/;
 
 /** Lesson paths are '/dashboard/lessons/module{N}' with N from 1 to 15. */

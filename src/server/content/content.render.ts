@@ -1,6 +1,7 @@
 import { Marked, type Tokens } from 'marked';
 import { createHighlighter } from 'shiki';
-import { REVEAL_END, REVEAL_START } from '#shared/content/lesson-blocks.ts';
+import { REVEAL_END, REVEAL_START } from '#shared/content/checkpoint-blocks.ts';
+import { escapeHtml } from '#shared/html.ts';
 import { renderDiagram, type PreparedSvg } from './diagram.svg.ts';
 
 /*
@@ -68,14 +69,6 @@ export interface MarkdownRenderer {
   /** A single line of Markdown (inline only, no wrapping paragraph). */
   inline(markdown: string): string;
 }
-
-const escapeHtml = (text: string): string =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /**
  * A checkpoint's explanation (content/README.md, "Checkpoints"): the prose between its reveal markers

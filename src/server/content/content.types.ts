@@ -3,7 +3,8 @@
  * Kept apart from the readers so each reader, the course-wide checks and the verifier share them.
  */
 
-import type { DiagramRef, FencedBlock, PythonBlock } from '#shared/content/lesson-blocks.ts';
+import type { FencedBlock } from '#shared/content/fenced-blocks.ts';
+import type { DiagramRef, PythonBlock } from '#shared/content/lesson-blocks.ts';
 import type { Exercise, Question } from '#shared/content/schema.ts';
 import type { PreparedSvg } from './diagram.svg.ts';
 

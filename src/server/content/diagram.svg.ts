@@ -6,6 +6,7 @@
  */
 
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { escapeHtml } from '#shared/html.ts';
 
 /** The classes the site's CSS colours; every shape and text takes one (itself or from a group). */
 export const DIAGRAM_CLASSES = [
@@ -301,13 +302,4 @@ export function renderDiagram(svg: PreparedSvg, alt: string, titleId: string): s
     ['aria-labelledby', titleId],
   ]);
   return `<figure class="diagram"><svg${attributes}><title id="${escapeHtml(titleId)}">${escapeHtml(alt)}</title>${svg.inner}</svg></figure>`;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

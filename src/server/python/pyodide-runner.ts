@@ -16,12 +16,8 @@
 
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import {
-  DEFAULT_TIMEOUT_MS,
-  HARNESS_ENTRY,
-  PYTHON_HARNESS,
-  parseHarnessResult,
-} from '#shared/content/python-checks.ts';
+import { DEFAULT_TIMEOUT_MS, parseHarnessResult } from '#shared/content/python-checks.ts';
+import { HARNESS_ENTRY, PYTHON_HARNESS } from '#shared/content/python-harness.ts';
 import type { PythonRunner, RunRequest, RunResult } from '#shared/content/python-checks.ts';
 import { PYODIDE_DIR, spawnSandboxed } from './sandbox.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, decodeEscapes, fencedBlocks, parseLesson } from './lesson-blocks.ts';
+import { countWords, decodeEscapes, fencedBlocks } from './fenced-blocks.ts';
+import { parseLesson } from './lesson-blocks.ts';
 
 const lesson = [
   'Intro words here.', // 1

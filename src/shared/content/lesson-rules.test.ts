@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixExerciseRule } from './exercise-rules.ts';
-import { fencedBlocks } from './lesson-blocks.ts';
+import { fencedBlocks } from './fenced-blocks.ts';
 import {
   checkpointCountRule,
   checkpointGapRule,

@@ -4,8 +4,8 @@
  * real output exactly once.
  */
 
-import { countWords, DIAGRAM_LINE } from './lesson-blocks.ts';
-import type { ProseLine } from './lesson-blocks.ts';
+import { countWords, type ProseLine } from './fenced-blocks.ts';
+import { DIAGRAM_LINE } from './lesson-blocks.ts';
 import type { RuleFinding } from './rules.ts';
 import { normalizeOption, type PredictOption } from './schema.ts';
 

@@ -6,7 +6,7 @@ import type {
 } from '#shared/api/exercise-progress.schema.ts';
 import { api, ApiError, type Reply } from '#client/lib/api.ts';
 import { log } from '#client/lib/log.ts';
-import { draftIds, readDraft, removeDraft, writeDraft } from './drafts.ts';
+import { readDraft, removeDraft, writeDraft } from './drafts.ts';
 
 const QUERY_KEY = ['exercise-progress'] as const;
 /** Typing pauses this long before the code is saved. */
@@ -116,9 +116,4 @@ export function useExerciseAutosave(exerciseId: string, onState: (state: SaveSta
   }, [exerciseId, flush]);
 
   return { save, flush };
-}
-
-/** Whether any exercise still has a draft the server has not confirmed. */
-export function hasUnsentDrafts(): boolean {
-  return draftIds(localStorage).length > 0;
 }

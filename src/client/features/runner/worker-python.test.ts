@@ -2,7 +2,7 @@ import { dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PYTHON_HARNESS } from '#shared/content/python-checks.ts';
+import { PYTHON_HARNESS } from '#shared/content/python-harness.ts';
 import { parseTrace } from './trace.ts';
 import { STEP_LIMIT, WORKER_ENTRY, WORKER_PYTHON } from './worker-python.ts';
 

@@ -1,3 +1,4 @@
+import { escapeHtml } from '#shared/html.ts';
 import type { QuestionFigures, Report } from './admin.figures.ts';
 import { day, minute, money, percent } from './admin.text.ts';
 
@@ -6,8 +7,6 @@ import { day, minute, money, percent } from './admin.text.ts';
  * inline SVG, no script, no font, image or address outside the file (its Content-Security-Policy
  * says so too, so a mail client or browser will not fetch anything even if a name held an address).
  */
-
-const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const COLORS = ['#1d4ed8', '#b45309', '#047857'];
 
@@ -34,23 +33,23 @@ function barChart(title: string, labels: readonly string[], series: readonly Ser
       const v = s.values[g] ?? 0;
       const x = x0 + i * bar;
       const y = bottom - scale(v);
-      return `<rect x="${x}" y="${y.toFixed(1)}" width="${bar - 2}" height="${scale(v).toFixed(1)}" fill="${COLORS[i % COLORS.length]}"><title>${esc(`${label} ${s.name}: ${v}`)}</title></rect><text x="${x + (bar - 2) / 2}" y="${(y - 4).toFixed(1)}" class="v">${v}</text>`;
+      return `<rect x="${x}" y="${y.toFixed(1)}" width="${bar - 2}" height="${scale(v).toFixed(1)}" fill="${COLORS[i % COLORS.length]}"><title>${escapeHtml(`${label} ${s.name}: ${v}`)}</title></rect><text x="${x + (bar - 2) / 2}" y="${(y - 4).toFixed(1)}" class="v">${v}</text>`;
     });
     return [
       ...rects,
-      `<text x="${x0 + (series.length * bar) / 2}" y="${bottom + 16}" class="l">${esc(label)}</text>`,
+      `<text x="${x0 + (series.length * bar) / 2}" y="${bottom + 16}" class="l">${escapeHtml(label)}</text>`,
     ];
   });
   const legend = series
     .map(
       (s, i) =>
-        `<rect x="${40 + i * 150}" y="6" width="12" height="12" fill="${COLORS[i % COLORS.length]}"/><text x="${56 + i * 150}" y="16">${esc(s.name)}</text>`,
+        `<rect x="${40 + i * 150}" y="6" width="12" height="12" fill="${COLORS[i % COLORS.length]}"/><text x="${56 + i * 150}" y="16">${escapeHtml(s.name)}</text>`,
     )
     .join('');
   const summary = labels
     .map((l, g) => `${l}: ${series.map((s) => `${s.name} ${s.values[g] ?? 0}`).join(', ')}`)
     .join('; ');
-  return `<svg role="img" aria-labelledby="t-${slug(title)} d-${slug(title)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"><title id="t-${slug(title)}">${esc(title)}</title><desc id="d-${slug(title)}">${esc(summary)}</desc>${legend}<line x1="36" y1="${bottom}" x2="${width - 8}" y2="${bottom}" stroke="#555"/>${bars.join('')}</svg>`;
+  return `<svg role="img" aria-labelledby="t-${slug(title)} d-${slug(title)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"><title id="t-${slug(title)}">${escapeHtml(title)}</title><desc id="d-${slug(title)}">${escapeHtml(summary)}</desc>${legend}<line x1="36" y1="${bottom}" x2="${width - 8}" y2="${bottom}" stroke="#555"/>${bars.join('')}</svg>`;
 }
 
 /** Horizontal bars of a share (0-100%), one row per label. */
@@ -68,18 +67,20 @@ function shareChart(
       const y = 6 + i * rowHeight;
       const share = r.whole === 0 ? 0 : r.part / r.whole;
       const label = r.label.length > 40 ? `${r.label.slice(0, 39)}…` : r.label;
-      return `<text x="${labelWidth - 8}" y="${y + 14}" class="r">${esc(label)}</text><rect x="${labelWidth}" y="${y}" width="${barWidth}" height="16" fill="#e5e7eb"/><rect x="${labelWidth}" y="${y}" width="${(barWidth * share).toFixed(1)}" height="16" fill="${COLORS[2]}"/><text x="${labelWidth + barWidth + 6}" y="${y + 14}">${esc(percent(r.part, r.whole))}</text>`;
+      return `<text x="${labelWidth - 8}" y="${y + 14}" class="r">${escapeHtml(label)}</text><rect x="${labelWidth}" y="${y}" width="${barWidth}" height="16" fill="#e5e7eb"/><rect x="${labelWidth}" y="${y}" width="${(barWidth * share).toFixed(1)}" height="16" fill="${COLORS[2]}"/><text x="${labelWidth + barWidth + 6}" y="${y + 14}">${escapeHtml(percent(r.part, r.whole))}</text>`;
     })
     .join('');
   const summary = rows.map((r) => `${r.label}: ${percent(r.part, r.whole)}`).join('; ');
-  return `<svg role="img" aria-labelledby="t-${slug(title)} d-${slug(title)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"><title id="t-${slug(title)}">${esc(title)}</title><desc id="d-${slug(title)}">${esc(summary)}</desc>${body}</svg>`;
+  return `<svg role="img" aria-labelledby="t-${slug(title)} d-${slug(title)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"><title id="t-${slug(title)}">${escapeHtml(title)}</title><desc id="d-${slug(title)}">${escapeHtml(summary)}</desc>${body}</svg>`;
 }
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 function htmlTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
-  const head = headers.map((h) => `<th scope="col">${esc(h)}</th>`).join('');
-  const body = rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('');
+  const head = headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('');
+  const body = rows
+    .map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`)
+    .join('');
   return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
@@ -152,8 +153,8 @@ export function reportHtml(report: Report, hardest: readonly QuestionFigures[]):
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>Indent report ${esc(day(report.generatedAt))}</title><style>${STYLE}</style></head>
-<body><h1>Indent: sales and learning report</h1><p>Made ${esc(minute(report.generatedAt))} UTC.</p>
+<title>Indent report ${escapeHtml(day(report.generatedAt))}</title><style>${STYLE}</style></head>
+<body><h1>Indent: sales and learning report</h1><p>Made ${escapeHtml(minute(report.generatedAt))} UTC.</p>
 <h2>Learners</h2><ul><li>${l.accounts} accounts</li><li>${l.withAccess} with access now (${l.complimentary} complimentary)</li><li>${l.activeLast30Days} active in the last 30 days</li></ul>
 ${salesSection(report)}${funnelSection(report)}${quizSection(report, hardest)}
 </body></html>

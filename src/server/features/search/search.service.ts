@@ -1,16 +1,9 @@
 import type { SearchReply, SearchResult } from '#shared/api/search.schema.ts';
+import { escapeHtml } from '#shared/html.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { MARK_END, MARK_START, type SearchRepo } from './search.repo.ts';
 
 export const SEARCH_LIMIT = 20;
-
-const escapeHtml = (text: string): string =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /** Escapes the snippet, then turns the engine's match markers into <mark>: the only tags it has. */
 export function snippetHtml(snippet: string): string {
