@@ -10,12 +10,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, type PyodideInterface } from 'pyodide';
 import type { PyCallable, PyProxy } from 'pyodide/ffi';
-import { PYTHON_HARNESS } from '../src/shared/content/python-harness.ts';
 import {
+  HARNESS_MODULE,
   WORKER_ENTRY,
   WORKER_MODULE,
-  WORKER_PYTHON,
 } from '../src/client/features/runner/worker-python.ts';
+import { pythonSource } from '../src/server/python/python-sources.ts';
 
 /**
  * Where the snapshot is served, under /pyodide/<version>/. It holds our Python as well as
@@ -24,7 +24,8 @@ import {
  */
 export function snapshotFileName(pyodideVersion: string): string {
   const hash = createHash('sha256');
-  for (const part of [pyodideVersion, PYTHON_HARNESS, WORKER_PYTHON, ownSource()]) {
+  const sources = [pythonSource('harness.py'), pythonSource('browser_runner.py')];
+  for (const part of [pyodideVersion, ...sources, ownSource()]) {
     hash.update(part).update('\0');
   }
   return `snapshot-${hash.digest('hex').slice(0, 16)}.bin`;
@@ -34,18 +35,23 @@ function ownSource(): string {
   return readFileSync(fileURLToPath(import.meta.url), 'utf8');
 }
 
-/** Runs the harness and the browser's additions into a module of their own, WORKER_MODULE. */
-function installRunner(pyodide: PyodideInterface): void {
-  const name = JSON.stringify(WORKER_MODULE);
+/** Runs a Python source into a new module of its own, importable by `name`. */
+function installModule(pyodide: PyodideInterface, name: string, source: string, filename: string) {
+  const quoted = JSON.stringify(name);
   pyodide.runPython(
-    `import sys, types\nsys.modules[${name}] = types.ModuleType(${name})\ndel sys, types`,
+    `import sys, types\nsys.modules[${quoted}] = types.ModuleType(${quoted})\ndel sys, types`,
   );
-  const module: PyProxy = pyodide.pyimport(WORKER_MODULE);
+  const module: PyProxy = pyodide.pyimport(name);
   const namespace: PyProxy = module.__dict__;
-  pyodide.runPython(PYTHON_HARNESS, { globals: namespace, filename: '<indent-harness>' });
-  pyodide.runPython(WORKER_PYTHON, { globals: namespace, filename: '<indent-worker>' });
+  pyodide.runPython(source, { globals: namespace, filename });
   namespace.destroy();
   module.destroy();
+}
+
+/** The harness, then the browser's additions, which import it by HARNESS_MODULE. */
+function installRunner(pyodide: PyodideInterface): void {
+  installModule(pyodide, HARNESS_MODULE, pythonSource('harness.py'), '<indent-harness>');
+  installModule(pyodide, WORKER_MODULE, pythonSource('browser_runner.py'), '<indent-worker>');
 }
 
 /**

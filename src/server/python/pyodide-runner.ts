@@ -17,7 +17,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TIMEOUT_MS, parseHarnessResult } from '#shared/content/python-checks.ts';
-import { HARNESS_ENTRY, PYTHON_HARNESS } from '#shared/content/python-harness.ts';
+import { HARNESS_ENTRY } from '#shared/content/python-harness.ts';
+import { pythonSource } from './python-sources.ts';
 import type { PythonRunner, RunRequest, RunResult } from '#shared/content/python-checks.ts';
 import { PYODIDE_DIR, spawnSandboxed } from './sandbox.ts';
 
@@ -122,7 +123,7 @@ class PyodideProcess {
     this.ready.catch(() => undefined);
     this.post({
       type: 'init',
-      harness: PYTHON_HARNESS,
+      harness: pythonSource('harness.py'),
       entry: HARNESS_ENTRY,
       indexURL: PYODIDE_DIR,
       wasmMemoryMb: options.wasmMemoryMb,

@@ -1,16 +1,26 @@
+import { readFileSync } from 'node:fs';
 import { dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PYTHON_HARNESS } from '#shared/content/python-harness.ts';
 import { parseTrace } from './trace.ts';
-import { STEP_LIMIT, WORKER_ENTRY, WORKER_PYTHON } from './worker-python.ts';
+import { HARNESS_MODULE, STEP_LIMIT, WORKER_ENTRY, WORKER_MODULE } from './worker-python.ts';
 
 /*
- * Step through's tracer (worker-python.ts) in real Pyodide, loaded the way python.worker.ts loads it
- * (the shared harness, then the browser's additions, in one namespace), but in Node: what the panel
- * is given when a program runs past STEP_LIMIT, and when it does not.
+ * Step through's tracer (src/python/browser_runner.py) in real Pyodide, installed the way the
+ * build's snapshot installs it (the harness as a module, then the browser's additions as another
+ * that imports it), but in Node: what the panel is given when a program runs past STEP_LIMIT, and
+ * when it does not.
  */
+
+const source = (name: string) =>
+  readFileSync(new URL(`../../../python/${name}`, import.meta.url), 'utf8');
+
+function installModule(pyodide: PyodideAPI, name: string, file: string): void {
+  const modules = pyodide.pyimport('sys').modules;
+  modules.set(name, pyodide.pyimport('types').ModuleType(name));
+  pyodide.runPython(source(file), { globals: modules.get(name).__dict__, filename: file });
+}
 
 type RunInBrowser = (
   request: string,
@@ -26,10 +36,17 @@ beforeAll(async () => {
   // Pyodide's own guess of its folder (from a stack trace) fails under Vitest's module loader.
   const indexURL = dirname(fileURLToPath(import.meta.resolve('pyodide'))) + sep;
   const pyodide: PyodideAPI = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
-  const namespace = pyodide.globals.get('dict')();
-  pyodide.runPython(PYTHON_HARNESS, { globals: namespace, filename: '<indent-harness>' });
-  pyodide.runPython(WORKER_PYTHON, { globals: namespace, filename: '<indent-worker>' });
-  runInBrowser = namespace.get(WORKER_ENTRY) as RunInBrowser;
+  installModule(pyodide, HARNESS_MODULE, 'harness.py');
+  installModule(pyodide, WORKER_MODULE, 'browser_runner.py');
+  const runner = pyodide.pyimport(WORKER_MODULE);
+  runInBrowser = runner[WORKER_ENTRY] as RunInBrowser;
+  stepLimitInPython = runner.STEP_LIMIT as number;
+});
+
+let stepLimitInPython = 0;
+
+it('counts to the same step limit in Python as the panel does', () => {
+  expect(stepLimitInPython).toBe(STEP_LIMIT);
 });
 
 /** Runs `code` under the tracer, as Step through does. */

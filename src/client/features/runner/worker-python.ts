@@ -1,21 +1,17 @@
 /*
- * Python that only the browser's worker runs, on top of the shared harness (python-checks.ts) and
- * in the harness's own namespace: it swaps three of the harness's names for one run at a time.
- *   _make_input: input() asks the page (through the input relay) instead of reading the request's
- *                stdin, and echoes the answer the way a terminal does;
- *   time.sleep:  waits in the service worker instead of spinning the CPU;
- *   _run_source: runs main.py under a tracer that records each step (line, frames, values).
- * The content verifier never loads this, so checks are judged exactly as before.
+ * The names the browser's worker needs of its Python (src/python/browser_runner.py, on top of the
+ * shared harness src/python/harness.py): both are installed as modules in the build's snapshot of
+ * the interpreter (scripts/pyodide-snapshot.ts, decision 0020), and the worker calls WORKER_ENTRY.
  */
 
 /** Entry point: `run_in_browser(request_json, on_output, ask, pause, trace) -> str`. */
 export const WORKER_ENTRY = 'run_in_browser';
 
-/**
- * The module the build's snapshot (scripts/pyodide-snapshot.ts, decision 0020) holds the harness
- * and these additions in; the worker finds WORKER_ENTRY there once the snapshot is restored.
- */
+/** The module browser_runner.py is installed as; the worker finds WORKER_ENTRY there. */
 export const WORKER_MODULE = '_indent_runner';
+
+/** The module harness.py is installed as (browser_runner.py imports it by this name). */
+export const HARNESS_MODULE = '_indent_harness';
 
 /**
  * Run once after the snapshot is restored. The snapshot is the same for everyone, so what Python
@@ -24,224 +20,8 @@ export const WORKER_MODULE = '_indent_runner';
  */
 export const AFTER_RESTORE_PYTHON = 'import random\nrandom.seed()\ndel random\n';
 
-/** Steps recorded at most; the program is stopped there and the learner told so. */
+/**
+ * Steps recorded at most; the program is stopped there and the learner told so (browser_runner.py's
+ * STEP_LIMIT, held to this by worker-python.test.ts).
+ */
 export const STEP_LIMIT = 1_000;
-
-export const WORKER_PYTHON = String.raw`
-import itertools as _itertools
-import time as _time
-import types as _types
-
-STEP_LIMIT = ${STEP_LIMIT}
-_plain_make_input = _make_input
-_plain_run_source = _run_source
-_plain_sleep = _time.sleep
-
-
-class StepLimitReached(BaseException):
-    """Ends a traced program at STEP_LIMIT steps; BaseException so "except Exception" cannot hide it."""
-
-
-def _asking_input(ask):
-    def make(stream):
-        def input(prompt=""):
-            if prompt != "":
-                sys.stdout.write(str(prompt))
-            sys.stdout.flush()
-            answer = ask()
-            # Anything but a line (JS undefined) means the learner pressed Stop.
-            if not isinstance(answer, str):
-                raise KeyboardInterrupt
-            # The terminal shows what was typed; so does the console (and the trace's output).
-            sys.stdout.write(answer + "\n")
-            return answer
-
-        return input
-
-    return make
-
-
-def _quiet_sleep(pause):
-    def sleep(seconds):
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-            raise TypeError(f"'{type(seconds).__name__}' object cannot be interpreted as an integer")
-        if seconds < 0:
-            raise ValueError("sleep length must be non-negative")
-        pause(seconds * 1000)
-
-    return sleep
-
-
-_SHOWN_LIMIT = 50
-_DEPTH_LIMIT = 4
-
-
-def _short(text, limit=200):
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-class _Tracer:
-    def __init__(self, filename):
-        self.filename = filename
-        self.steps = []
-        self.labels = {}
-        # Labelled objects are kept alive, so id() is never reused for another object mid-trace.
-        self.kept = []
-        self.limit_reached = False
-
-    def label(self, value):
-        key = id(value)
-        if key not in self.labels:
-            self.labels[key] = len(self.labels) + 1
-            self.kept.append(value)
-        return self.labels[key]
-
-    def encode(self, value, depth=0, seen=()):
-        if value is None or isinstance(value, (bool, int, float, complex)):
-            return {"r": _short(repr(value))}
-        if isinstance(value, str):
-            return {"r": _short(repr(value))}
-        ref = self.label(value)
-        kind = type(value).__name__
-        if ref in seen or depth >= _DEPTH_LIMIT:
-            return {"id": ref, "type": kind, "cut": True}
-        seen = seen + (ref,)
-        if isinstance(value, (list, tuple, set, frozenset)):
-            items = [self.encode(v, depth + 1, seen) for v in _itertools.islice(value, _SHOWN_LIMIT)]
-            return {"id": ref, "type": kind, "items": items, "more": len(value) > _SHOWN_LIMIT}
-        if isinstance(value, dict):
-            entries = [
-                [self.encode(k, depth + 1, seen), self.encode(v, depth + 1, seen)]
-                for k, v in _itertools.islice(value.items(), _SHOWN_LIMIT)
-            ]
-            return {"id": ref, "type": "dict", "entries": entries, "more": len(value) > _SHOWN_LIMIT}
-        if isinstance(value, (_types.FunctionType, _types.BuiltinFunctionType, _types.MethodType)):
-            return {"id": ref, "type": "function", "r": getattr(value, "__qualname__", kind)}
-        if isinstance(value, type):
-            return {"id": ref, "type": "class", "r": value.__name__}
-        attrs = getattr(value, "__dict__", None)
-        if isinstance(attrs, dict) and type(value).__module__ == "__main__":
-            entries = [
-                [{"r": name}, self.encode(v, depth + 1, seen)]
-                for name, v in _itertools.islice(attrs.items(), _SHOWN_LIMIT)
-            ]
-            return {"id": ref, "type": kind, "attrs": entries}
-        try:
-            text = repr(value)
-        except Exception:
-            text = f"<{kind}>"
-        return {"id": ref, "type": kind, "r": _short(text)}
-
-    def variables(self, names):
-        shown = []
-        for name, value in list(names.items()):
-            if name.startswith("__") and name.endswith("__"):
-                continue
-            if isinstance(value, _types.ModuleType):
-                continue
-            shown.append([name, self.encode(value)])
-        return shown
-
-    def frames(self, frame):
-        stack = []
-        while frame is not None:
-            if frame.f_code.co_filename == self.filename:
-                stack.append(frame)
-            frame = frame.f_back
-        stack.reverse()
-        return [
-            {"name": f.f_code.co_name, "line": f.f_lineno, "vars": self.variables(f.f_locals)}
-            for f in stack
-        ]
-
-    def output_length(self):
-        try:
-            return sys.stdout.tell()
-        except Exception:
-            return 0
-
-    def record(self, frame, event, returned=None):
-        if len(self.steps) >= STEP_LIMIT:
-            self.limit_reached = True
-            sys.settrace(None)
-            raise StepLimitReached(f"stopped after {STEP_LIMIT} steps")
-        frames = self.frames(frame)
-        if event == "return" and frames:
-            frames[-1]["vars"].append(["Return value", self.encode(returned)])
-        self.steps.append(
-            {"line": frame.f_lineno, "event": event, "frames": frames, "out": self.output_length()}
-        )
-
-    def global_trace(self, frame, event, arg):
-        if frame.f_code.co_filename != self.filename:
-            return None
-        return self.local_trace
-
-    def local_trace(self, frame, event, arg):
-        if event == "line":
-            self.record(frame, "line")
-        elif event == "return" and frame.f_code.co_name != "<module>":
-            self.record(frame, "return", arg)
-        return self.local_trace
-
-    def record_end(self, namespace, line):
-        if self.limit_reached:
-            return
-        end = {
-            "line": line,
-            "event": "end",
-            "frames": [{"name": "<module>", "line": line, "vars": self.variables(namespace)}],
-            "out": self.output_length(),
-        }
-        # A program that ends on its STEP_LIMIT-th step shows its end in that step's place, so the
-        # panel never counts past the limit it promises.
-        if len(self.steps) >= STEP_LIMIT:
-            self.steps[-1] = end
-        else:
-            self.steps.append(end)
-
-
-_tracer = None
-
-
-def _traced_run_source(source, filename, namespace):
-    if filename != "main.py" or _tracer is None:
-        return _plain_run_source(source, filename, namespace)
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    code = compile(source, filename, "exec", dont_inherit=True)
-    sys.settrace(_tracer.global_trace)
-    try:
-        exec(code, namespace)
-    finally:
-        sys.settrace(None)
-        last = _tracer.steps[-1]["line"] if _tracer.steps else 1
-        _tracer.record_end(namespace, last)
-
-
-def run_in_browser(request_json, on_output, ask, pause, trace):
-    global _make_input, _run_source, _tracer
-    # JS passes undefined (None) or, in some versions, null (not None) for "no function".
-    if callable(ask):
-        _make_input = _asking_input(ask)
-    if callable(pause):
-        _time.sleep = _quiet_sleep(pause)
-    if trace:
-        _tracer = _Tracer("main.py")
-        _run_source = _traced_run_source
-    tracer = _tracer
-    try:
-        result = run_request(request_json, on_output)
-    finally:
-        _make_input = _plain_make_input
-        _run_source = _plain_run_source
-        _time.sleep = _plain_sleep
-        _tracer = None
-    if tracer is None:
-        return result
-    parsed = json.loads(result)
-    error = parsed.get("error")
-    if error is not None and error.get("type") == "StepLimitReached":
-        parsed["error"] = None
-    parsed["trace"] = {"steps": tracer.steps, "limitReached": tracer.limit_reached}
-    return json.dumps(parsed)
-`;
