@@ -7,6 +7,7 @@ const steps = [
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['content', 'npm', ['run', '--silent', 'verify:content']],
+  ['Python (src/python)', 'npm', ['run', '--silent', 'test:python']],
   ['unit and API tests (SQLite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' }],
 ];
 if (process.env.TEST_DATABASE_URL) {

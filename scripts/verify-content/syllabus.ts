@@ -31,6 +31,17 @@ export interface Syllabus {
   readonly file: string;
 }
 
+/** A heading's rendered HTML as the reader sees it: no tags, entities decoded. */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
 /** The ids and titles of a lesson's ## and ### headings, as the rendered page gives them. */
 function sections(markdown: string, inline: (markdown: string) => string): Map<string, string> {
   const found = new Map<string, string>();
@@ -42,7 +53,7 @@ function sections(markdown: string, inline: (markdown: string) => string): Map<s
     const base = headingId(html);
     const count = (seen.get(base) ?? 0) + 1;
     seen.set(base, count);
-    found.set(count === 1 ? base : `${base}-${count}`, html.replace(/<[^>]+>/g, ''));
+    found.set(count === 1 ? base : `${base}-${count}`, textOf(html));
   }
   return found;
 }
