@@ -42,3 +42,29 @@ export const saveExerciseProgressBodySchema = z.object({
   solved: z.boolean().optional(),
 });
 export type SaveExerciseProgressBody = z.infer<typeof saveExerciseProgressBodySchema>;
+
+/**
+ * POST /api/exercise-progress/:exerciseId/checks: one Check, sent once (issue 30). The server runs
+ * the exercise's check itself and stores the code, the solved state and the version with its own
+ * verdict; `browserPassed` is what the learner's page showed, so the page knows when to correct it.
+ */
+export const exerciseCheckBodySchema = z.object({
+  // The length limit is checked by the server so that it can answer 413 with a clear message.
+  code: z.string(),
+  browserPassed: z.boolean(),
+});
+export type ExerciseCheckBody = z.infer<typeof exerciseCheckBodySchema>;
+
+export const exerciseCheckReplySchema = z.object({
+  /** The server's verdict, which decides; the page shows it where it differs from its own. */
+  passed: z.boolean(),
+  message: z.string(),
+  progress: exerciseProgressSchema,
+  version: z.object({
+    id: z.string(),
+    createdAt: z.string(),
+    passed: z.boolean(),
+    lineCount: z.number().int().min(0),
+  }),
+});
+export type ExerciseCheckReply = z.infer<typeof exerciseCheckReplySchema>;

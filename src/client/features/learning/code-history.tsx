@@ -4,8 +4,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { shortDateTime, useCodeHistory, useCodeVersion } from './learning-api.ts';
 import styles from './learning.module.css';
 
-/** The workbench keeps each Check through this (the runner imports only this file). */
-export { useRecordCheck } from './learning-api.ts';
+/** The workbench tells the history a Check was stored through this (the runner imports only this file). */
+export { useCheckRecorded } from './learning-api.ts';
 
 type Version = NonNullable<ReturnType<typeof useCodeHistory>['data']>['versions'][number];
 

@@ -1,9 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CodeHistoryReply,
-  CodeVersion,
-  CodeVersionSummary,
-} from '#shared/api/code-history.schema.ts';
+import { useCallback } from 'react';
+import type { CodeHistoryReply, CodeVersion } from '#shared/api/code-history.schema.ts';
 import type {
   ReviewAnswerBody,
   ReviewAnswerReply,
@@ -102,21 +99,17 @@ export function useCodeVersion(exerciseId: string, versionId: string | null) {
   });
 }
 
-/** Keeps the code of one Check; the list (when open) and the rhythm are refreshed. */
-export function useRecordCheck(exerciseId: string) {
+/**
+ * After a Check was stored (the runner sends it, with its code, issue 30): the list of versions
+ * (when open) and the rhythm are read again.
+ */
+export function useCheckRecorded(exerciseId: string): () => void {
   const userId = useUserId();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { code: string; passed: boolean }) =>
-      api<CodeVersionSummary>(`${userPath(userId)}/code-history/${exerciseId}`, {
-        method: 'POST',
-        body,
-      }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: learningKeys.history(userId, exerciseId) });
-      void queryClient.invalidateQueries({ queryKey: learningKeys.rhythm(userId) });
-    },
-  });
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: learningKeys.history(userId, exerciseId) });
+    void queryClient.invalidateQueries({ queryKey: learningKeys.rhythm(userId) });
+  }, [queryClient, userId, exerciseId]);
 }
 
 /** "Tue 3 Mar, 14:05" in the learner's own zone and language. */

@@ -25,12 +25,23 @@ const saved = (code: string, updatedAt: string, solved = false) => ({
 describe('drafts', () => {
   it('stores, lists and removes drafts, ignoring broken entries', () => {
     const store = memoryStorage();
-    writeDraft(store, 'm01-e1-x', { code: 'a', solved: true, at: 5 });
+    writeDraft(store, 'm01-e1-x', { code: 'a', check: { browserPassed: true }, at: 5 });
     store.setItem('indent:exercise-draft:m01-e2-y', '{broken');
     store.setItem('other', 'x');
-    expect(readDraft(store, 'm01-e1-x')).toEqual({ code: 'a', solved: true, at: 5 });
+    expect(readDraft(store, 'm01-e1-x')).toEqual({
+      code: 'a',
+      check: { browserPassed: true },
+      at: 5,
+    });
+    // A draft kept before issue 30 (solved: true) is a Check to send again.
+    store.setItem('indent:exercise-draft:m01-e3-z', '{"code":"b","solved":true,"at":6}');
+    expect(readDraft(store, 'm01-e3-z')).toEqual({
+      code: 'b',
+      check: { browserPassed: true },
+      at: 6,
+    });
     expect(readDraft(store, 'm01-e2-y')).toBeUndefined();
-    expect(draftIds(store).sort()).toEqual(['m01-e1-x', 'm01-e2-y']);
+    expect(draftIds(store).sort()).toEqual(['m01-e1-x', 'm01-e2-y', 'm01-e3-z']);
     removeDraft(store, 'm01-e1-x');
     expect(readDraft(store, 'm01-e1-x')).toBeUndefined();
   });
@@ -46,12 +57,12 @@ describe('drafts', () => {
       code: 'server',
       solved: true,
     });
-    const older = { code: 'old draft', solved: false, at: Date.parse('2026-03-01T11:00:00.000Z') };
+    const older = { code: 'old draft', at: Date.parse('2026-03-01T11:00:00.000Z') };
     expect(startingPoint('start', server, older)).toMatchObject({
       code: 'server',
       fromDraft: false,
     });
-    const newer = { code: 'new draft', solved: false, at: Date.parse('2026-03-01T13:00:00.000Z') };
+    const newer = { code: 'new draft', at: Date.parse('2026-03-01T13:00:00.000Z') };
     expect(startingPoint('start', server, newer)).toEqual({
       code: 'new draft',
       solved: true,

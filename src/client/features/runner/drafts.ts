@@ -1,6 +1,7 @@
 /*
- * The learner's code kept in localStorage until the server has it: written whenever a save fails
- * (offline, server down), read back on the next visit and sent again, removed once it is saved.
+ * The learner's code kept in localStorage until the server has it: written whenever a save or a
+ * Check fails to reach the server (offline, server down), read back on the next visit and sent
+ * again, removed once it is saved. A Check that was not sent is sent again as a Check.
  */
 import type { ExerciseProgress } from '#shared/api/exercise-progress.schema.ts';
 
@@ -8,7 +9,11 @@ const PREFIX = 'indent:exercise-draft:';
 
 export interface Draft {
   code: string;
-  solved: boolean;
+  /**
+   * A Check that has not reached the server yet, with the browser's verdict (the badge shows it
+   * until the server's verdict arrives); absent for code that was only typed.
+   */
+  check?: { browserPassed: boolean } | undefined;
   /** When the learner wrote it (ms since the epoch). */
   at: number;
 }
@@ -19,9 +24,15 @@ export function readDraft(store: Store, exerciseId: string): Draft | undefined {
   try {
     const raw = store.getItem(PREFIX + exerciseId);
     if (!raw) return undefined;
-    const value = JSON.parse(raw) as Partial<Draft>;
+    const value = JSON.parse(raw) as Partial<Draft> & { solved?: unknown };
     if (typeof value.code !== 'string' || typeof value.at !== 'number') return undefined;
-    return { code: value.code, solved: value.solved === true, at: value.at };
+    // Drafts kept before issue 30 marked a passing Check as `solved: true`.
+    const browserPassed = value.check?.browserPassed ?? (value.solved === true ? true : undefined);
+    return {
+      code: value.code,
+      ...(browserPassed !== undefined ? { check: { browserPassed } } : {}),
+      at: value.at,
+    };
   } catch {
     return undefined;
   }
@@ -66,7 +77,7 @@ export function startingPoint(
   saved: ExerciseProgress | undefined,
   draft: Draft | undefined,
 ): StartingPoint {
-  const solved = (saved?.solved ?? false) || (draft?.solved ?? false);
+  const solved = (saved?.solved ?? false) || (draft?.check?.browserPassed ?? false);
   if (draft && (!saved || draft.at > Date.parse(saved.updatedAt))) {
     return { code: draft.code, solved, fromDraft: true };
   }

@@ -25,17 +25,26 @@ function saved(code: string): ExerciseProgress {
 }
 
 /** The lesson's exercise card with the workbench in it, on a fake runtime and API. */
-function start(savedCode?: string) {
+function start(savedCode?: string, serverPasses?: boolean) {
   const runtime = fakeRuntime();
   const calls: ApiCall[] = fakeApi({
     [`GET /api/user/${subscriber.googleId}`]: () => subscriber,
     'GET /api/exercise-progress': () => ({
       exercises: savedCode === undefined ? [] : [saved(savedCode)],
     }),
-    [`PUT /api/exercise-progress/${exercise.id}`]: (call) => ({
-      ...saved((call.body as { code: string }).code),
-      solved: (call.body as { solved: boolean }).solved,
-    }),
+    [`PUT /api/exercise-progress/${exercise.id}`]: (call) =>
+      saved((call.body as { code: string }).code),
+    // The server runs the check itself (here: agrees with the browser unless told otherwise).
+    [`POST /api/exercise-progress/${exercise.id}/checks`]: (call) => {
+      const body = call.body as { code: string; browserPassed: boolean };
+      const passed = serverPasses ?? body.browserPassed;
+      return {
+        passed,
+        message: passed ? 'Your output is exactly right.' : 'Your output is not what was expected.',
+        progress: { ...saved(body.code), solved: passed },
+        version: { id: 'v1', createdAt: '2026-01-01', passed, lineCount: 1 },
+      };
+    },
   });
   renderPage(
     <RuntimeProvider runtime={runtime}>
@@ -127,7 +136,7 @@ describe('ExerciseWorkbench', () => {
     expect(screen.queryByTestId('solved-badge')).toBeNull();
   });
 
-  it('Check passes correct code, marks it solved and saves it as solved', async () => {
+  it('Check passes correct code, marks it solved and sends the Check once, as the one write', async () => {
     const user = userEvent.setup();
     const { runtime, calls } = start(exercise.solution);
     await waitFor(async () => expect(await editorText()).toContain('Hello, Ada!'));
@@ -138,11 +147,26 @@ describe('ExerciseWorkbench', () => {
     expect(runtime.requests[0]?.code).toBe(exercise.solution);
     expect(screen.getByTestId('solved-badge').textContent).toBe('Solved');
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
-        code: exercise.solution,
-        solved: true,
-      }),
+      expect(calls.filter((c) => c.method !== 'GET')).toEqual([
+        {
+          method: 'POST',
+          path: `/api/exercise-progress/${exercise.id}/checks`,
+          body: { code: exercise.solution, browserPassed: true },
+        },
+      ]),
     );
+  });
+
+  it('shows the server’s verdict when it differs from the browser’s', async () => {
+    const user = userEvent.setup();
+    start(exercise.solution, false);
+    await waitFor(async () => expect(await editorText()).toContain('Hello, Ada!'));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    const result = await waitFor(() => resultBox('fail'));
+    expect(result.textContent).toBe(
+      'Not yet. The server checked your code: Your output is not what was expected.',
+    );
+    await waitFor(() => expect(screen.queryByTestId('solved-badge')).toBeNull());
   });
 
   it('Reset puts the starter code back and clears the output', async () => {

@@ -3,7 +3,7 @@
  * Reset, the program's input and output, hints one at a time, and saved progress. The lesson page
  * renders the prompt and the solution toggle around it.
  */
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { LessonExercise } from '#shared/api/lesson.schema.ts';
 import type { startingPoint } from './drafts.ts';
 import { useRuntime } from './runtime-context.tsx';
@@ -48,19 +48,21 @@ function Workbench(props: {
   const { exercise } = props;
   const id = useId();
   usePreloadWhenIdle();
-  const { start, codeRef, editorRef, solved, saveState, edit, attachEditor, markSolved } =
-    useExerciseCode(exercise, props.saved);
+  // The server's verdict on a Check reaches the panel the runs draw (set once they exist, below).
+  const serverVerdict = useRef<ReturnType<typeof useExerciseRuns>['serverVerdict']>(undefined);
+  const { start, codeRef, editorRef, solved, saveState, edit, attachEditor, checked } =
+    useExerciseCode(exercise, props.saved, (reply, browserPassed) =>
+      serverVerdict.current?.(reply, browserPassed),
+    );
   // Empty: input() is answered in the console. Check always feeds the exercise's own input.
   const [stdin, setStdin] = useState('');
   const [hintsShown, setHintsShown] = useState(0);
   const runtime = useRuntime();
-  const { runner, busy, run, check, reset, markStep } = useExerciseRuns(
-    exercise,
-    codeRef,
-    editorRef,
-    stdin,
-    markSolved,
-  );
+  const runs = useExerciseRuns(exercise, codeRef, editorRef, stdin, checked);
+  const { runner, busy, run, check, reset, markStep } = runs;
+  useLayoutEffect(() => {
+    serverVerdict.current = runs.serverVerdict;
+  });
 
   const hints = exercise.hints;
   const keysId = `${id}-keys`;

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ExerciseCheckReply } from '#shared/api/exercise-progress.schema.ts';
 import type { LessonExercise } from '#shared/api/lesson.schema.ts';
 import type { EditorHandle } from './code-editor.tsx';
 import { readDraft, startingPoint } from './drafts.ts';
@@ -11,6 +12,8 @@ import { useExerciseAutosave, type SaveState } from './use-exercise-progress.ts'
 export function useExerciseCode(
   exercise: LessonExercise,
   saved: Parameters<typeof startingPoint>[1],
+  /** The server's verdict on a Check, once it arrives. */
+  onServerVerdict?: (reply: ExerciseCheckReply, browserPassed: boolean) => void,
 ) {
   const start = useMemo(
     () => startingPoint(exercise.starter, saved, readDraft(localStorage, exercise.id)),
@@ -22,12 +25,19 @@ export function useExerciseCode(
   const editor = useRef<EditorHandle | null>(null);
   const [solved, setSolved] = useState(start.solved);
   const [saveState, setSaveState] = useState<SaveState>('idle');
-  const { save } = useExerciseAutosave(exercise.id, setSaveState);
+  const { save, check } = useExerciseAutosave(exercise.id, setSaveState, (reply, browserPassed) => {
+    // The server decides: solved once its own check passed, and never undone.
+    setSolved(reply.progress.solved);
+    onServerVerdict?.(reply, browserPassed);
+  });
 
   useEffect(() => {
-    // A draft the server never received is sent now.
-    if (start.fromDraft) save(start.code, start.solved, true);
-  }, [save, start]);
+    // A draft the server never received is sent now (a Check as a Check).
+    if (!start.fromDraft) return;
+    const draft = readDraft(localStorage, exercise.id);
+    if (draft?.check) check(draft.code, draft.check.browserPassed);
+    else save(start.code, true);
+  }, [save, check, start, exercise.id]);
 
   /** Every edit is kept at once and saved (as a draft right away, on the server after a pause). */
   const edit = (next: string) => {
@@ -37,10 +47,13 @@ export function useExerciseCode(
   const attachEditor = (handle: EditorHandle | null) => {
     editor.current = handle;
   };
-  /** A Check passed: the badge shows and the passing code is saved as solved. */
-  const markSolved = (submitted: string) => {
-    setSolved(true);
-    save(submitted, true, true);
+  /**
+   * A Check finished in the browser: a pass shows the badge at once, and the code goes to the
+   * server, whose own verdict then decides (one request, issue 30).
+   */
+  const checked = (submitted: string, browserPassed: boolean) => {
+    if (browserPassed) setSolved(true);
+    check(submitted, browserPassed);
   };
 
   return {
@@ -51,6 +64,6 @@ export function useExerciseCode(
     saveState,
     edit,
     attachEditor,
-    markSolved,
+    checked,
   };
 }

@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type {
   exerciseProgressListSchema,
+  ExerciseCheckReply,
   ExerciseProgress,
 } from '#shared/api/exercise-progress.schema.ts';
+import { useCheckRecorded } from '#client/features/learning/code-history.tsx';
 import { api, ApiError, type Reply } from '#client/lib/api.ts';
 import { log } from '#client/lib/log.ts';
 import { readDraft, removeDraft, writeDraft } from './drafts.ts';
@@ -22,44 +24,69 @@ export function useSavedExercises() {
   });
 }
 
-async function send(exerciseId: string, code: string, solved: boolean): Promise<ExerciseProgress> {
+async function send(exerciseId: string, code: string): Promise<ExerciseProgress> {
   return api<ExerciseProgress>(`/api/exercise-progress/${encodeURIComponent(exerciseId)}`, {
     method: 'PUT',
-    body: { code, solved },
+    body: { code },
   });
 }
 
-/**
- * Sends the code, claiming "solved" when Check passed. The server runs the check itself before it
- * records the claim (issue 21); should its run disagree with the browser's (422), the code is still
- * saved, as a draft, and the exercise stays unsolved.
- */
-async function sendClaim(
-  exerciseId: string,
-  job: { code: string; solved: boolean },
-): Promise<ExerciseProgress> {
-  try {
-    return await send(exerciseId, job.code, job.solved);
-  } catch (error) {
-    if (!(job.solved && error instanceof ApiError && error.status === 422)) throw error;
-    log.warn('The server did not confirm the passing Check; saved as a draft', error);
-    return send(exerciseId, job.code, false);
-  }
+/** One Check, one request: the server runs the check and keeps the code and its verdict (issue 30). */
+function sendCheck(exerciseId: string, code: string, browserPassed: boolean) {
+  return api<ExerciseCheckReply>(
+    `/api/exercise-progress/${encodeURIComponent(exerciseId)}/checks`,
+    { method: 'POST', body: { code, browserPassed } },
+  );
 }
 
 export type SaveState = 'saved' | 'saving' | 'offline' | 'too-large' | 'idle';
 
 /**
- * Debounced saving of one exercise. A failed save leaves a draft in localStorage, which is sent
- * again when the browser comes back online or the page is opened again.
+ * Makes `job` the one waiting to be sent, and its draft. A Check not yet sent is not turned back
+ * into plain typing by an edit made after it. Written at once, so closing the tab loses nothing.
  */
-export function useExerciseAutosave(exerciseId: string, onState: (state: SaveState) => void) {
+function keepJob(exerciseId: string, pending: RefObject<Job | undefined>, job: Job): void {
+  const check = job.check ?? pending.current?.check;
+  pending.current = { code: job.code, ...(check ? { check } : {}) };
+  writeDraft(localStorage, exerciseId, { ...pending.current, at: Date.now() });
+}
+
+/** Sends typed code, or a Check (whose reply goes to `onChecked`); resolves with the saved code. */
+async function sendJob(
+  exerciseId: string,
+  job: Job,
+  onChecked: (reply: ExerciseCheckReply, browserPassed: boolean) => void,
+): Promise<ExerciseProgress> {
+  if (!job.check) return send(exerciseId, job.code);
+  const reply = await sendCheck(exerciseId, job.code, job.check.browserPassed);
+  onChecked(reply, job.check.browserPassed);
+  return reply.progress;
+}
+
+/** What is waiting to be sent: typed code, or a Check with the browser's verdict. */
+type Job = { code: string; check?: { browserPassed: boolean } | undefined };
+
+/**
+ * Debounced saving of one exercise, and its Checks. Typed code is saved after a pause; a Check is
+ * sent at once, as the one request that saves its code too. Whatever fails to reach the server stays
+ * a draft in localStorage and is sent again when the browser comes back online or the page is
+ * opened again (a Check as a Check).
+ */
+export function useExerciseAutosave(
+  exerciseId: string,
+  onState: (state: SaveState) => void,
+  /** The server's answer to a Check (it decides what the page shows). */
+  onChecked?: (reply: ExerciseCheckReply, browserPassed: boolean) => void,
+) {
   const queryClient = useQueryClient();
+  const checkRecorded = useCheckRecorded(exerciseId);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const pending = useRef<{ code: string; solved: boolean } | undefined>(undefined);
+  const pending = useRef<Job | undefined>(undefined);
   const stateRef = useRef(onState);
+  const checkedRef = useRef(onChecked);
   useLayoutEffect(() => {
     stateRef.current = onState;
+    checkedRef.current = onChecked;
   });
 
   const flush = useCallback(async () => {
@@ -69,8 +96,12 @@ export function useExerciseAutosave(exerciseId: string, onState: (state: SaveSta
     pending.current = undefined;
     stateRef.current('saving');
     try {
-      const saved = await sendClaim(exerciseId, job);
-      removeDraft(localStorage, exerciseId);
+      const saved = await sendJob(exerciseId, job, (reply, browserPassed) => {
+        checkRecorded();
+        checkedRef.current?.(reply, browserPassed);
+      });
+      // A newer edit written while this one was on its way stays as the draft.
+      if (!pending.current) removeDraft(localStorage, exerciseId);
       queryClient.setQueryData(QUERY_KEY, (old: { exercises: ExerciseProgress[] } | undefined) => ({
         exercises: [...(old?.exercises ?? []).filter((e) => e.exerciseId !== exerciseId), saved],
       }));
@@ -83,26 +114,35 @@ export function useExerciseAutosave(exerciseId: string, onState: (state: SaveSta
       log.warn('Saving exercise progress failed; kept a local draft', error);
       stateRef.current('offline');
     }
-  }, [exerciseId, queryClient]);
+  }, [exerciseId, queryClient, checkRecorded]);
 
+  const keep = useCallback((job: Job) => keepJob(exerciseId, pending, job), [exerciseId]);
+
+  /** Typed code: saved after a pause (at once with `immediately`). */
   const save = useCallback(
-    (code: string, solved = false, immediately = false) => {
-      const previous = pending.current;
-      pending.current = { code, solved: solved || (previous?.solved ?? false) };
-      // Written at once, so closing the tab before the debounce ends loses nothing.
-      writeDraft(localStorage, exerciseId, { ...pending.current, at: Date.now() });
+    (code: string, immediately = false) => {
+      keep({ code });
       clearTimeout(timer.current);
       if (immediately) void flush();
       else timer.current = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS);
     },
-    [exerciseId, flush],
+    [keep, flush],
+  );
+
+  /** A Check: its code and the browser's verdict, sent at once as the one request. */
+  const check = useCallback(
+    (code: string, browserPassed: boolean) => {
+      keep({ code, check: { browserPassed } });
+      void flush();
+    },
+    [keep, flush],
   );
 
   useEffect(() => {
     const retry = () => {
       const draft = readDraft(localStorage, exerciseId);
       if (!draft || pending.current) return;
-      pending.current = { code: draft.code, solved: draft.solved };
+      pending.current = { code: draft.code, ...(draft.check ? { check: draft.check } : {}) };
       void flush();
     };
     window.addEventListener('online', retry);
@@ -115,5 +155,5 @@ export function useExerciseAutosave(exerciseId: string, onState: (state: SaveSta
     };
   }, [exerciseId, flush]);
 
-  return { save, flush };
+  return { save, check, flush };
 }

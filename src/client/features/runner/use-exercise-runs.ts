@@ -1,7 +1,6 @@
 import { useCallback, useEffect, type RefObject } from 'react';
 import type { LessonExercise } from '#shared/api/lesson.schema.ts';
 import { exerciseCheckRuns } from '#shared/content/python-checks.ts';
-import { useRecordCheck } from '#client/features/learning/code-history.tsx';
 import type { EditorHandle } from './code-editor.tsx';
 import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
 import { checkResult } from './run-results.ts';
@@ -9,17 +8,17 @@ import { useRunner } from './use-runner.ts';
 
 /**
  * The workbench's Run, Check, Step through and Reset over its editor, and the failing line's mark.
- * `onSolved` gets the code of a Check that passed every step.
+ * `onChecked` gets the code of every Check once it ends, with the browser's verdict; the server's
+ * own verdict comes back through `serverVerdict`, which corrects what the panel shows if it differs.
  */
 export function useExerciseRuns(
   exercise: LessonExercise,
   code: RefObject<string>,
   editor: RefObject<EditorHandle | null>,
   stdin: string,
-  onSolved: (submitted: string) => void,
+  onChecked: (submitted: string, browserPassed: boolean) => void,
 ) {
   const runner = useRunner();
-  const recordCheck = useRecordCheck(exercise.id);
   const busy = runner.status !== 'idle';
 
   const run = (trace = false) => {
@@ -51,11 +50,15 @@ export function useExerciseRuns(
         const step = steps[index];
         if (!step) return undefined;
         const result = checkResult(step, outcome, RUN_TIMEOUT_MS);
-        // The Check ends at its first failing step or its last one: that version is kept.
-        if (result.kind !== 'pass' || index === steps.length - 1) {
-          recordCheck.mutate({ code: submitted, passed: result.kind === 'pass' });
+        // The Check ends at its first failing step or its last one: then it goes to the server.
+        // A run stopped by the learner, or Python that could not run, decides nothing.
+        const ended = result.kind !== 'pass' || index === steps.length - 1;
+        if (
+          ended &&
+          (result.kind === 'pass' || result.kind === 'fail' || result.kind === 'error')
+        ) {
+          onChecked(submitted, result.kind === 'pass');
         }
-        if (result.kind === 'pass' && index === steps.length - 1) onSolved(submitted);
         return result;
       },
     );
@@ -67,5 +70,18 @@ export function useExerciseRuns(
     editor.current?.focus();
   };
 
-  return { runner, busy, run, check, reset, markStep };
+  /** The server's verdict on a Check: shown in place of the browser's when they differ. */
+  const serverVerdict = useCallback(
+    (reply: { passed: boolean; message: string }, browserPassed: boolean) => {
+      if (reply.passed === browserPassed) return;
+      runner.amend(
+        reply.passed
+          ? { kind: 'pass', text: `Correct! The server checked your code: ${reply.message}` }
+          : { kind: 'fail', text: `Not yet. The server checked your code: ${reply.message}` },
+      );
+    },
+    [runner],
+  );
+
+  return { runner, busy, run, check, reset, markStep, serverVerdict };
 }

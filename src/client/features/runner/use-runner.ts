@@ -53,6 +53,17 @@ function useMounted(): RefObject<boolean> {
   return mounted;
 }
 
+/** Stop, an answer to input(), and whether input() can wait for the console. */
+function useRuntimeControls() {
+  const runtime = useRuntime();
+  return {
+    stop: useCallback(() => runtime().stop(), [runtime]),
+    answer: useCallback((text: string) => runtime().answer?.(text), [runtime]),
+    /** Whether Run can leave input() to the console (else it needs the input given up front). */
+    interactive: useCallback(() => runtime().interactive?.() ?? false, [runtime]),
+  };
+}
+
 /** The state of one editor's runs: streamed output, status and the last result. */
 export function useRunner() {
   const runtime = useRuntime();
@@ -120,17 +131,13 @@ export function useRunner() {
     [runtime, mounted],
   );
 
-  const stop = useCallback(() => runtime().stop(), [runtime]);
-  const answer = useCallback((text: string) => runtime().answer?.(text), [runtime]);
-  /** Whether Run can leave input() to the console (else it needs the input given up front). */
-  const interactive = useCallback(() => runtime().interactive?.() ?? false, [runtime]);
+  const { stop, answer, interactive } = useRuntimeControls();
   const clear = useCallback(() => {
     setOutput([]);
     setResult(undefined);
     setTrace(undefined);
   }, []);
   const closeTrace = useCallback(() => setTrace(undefined), []);
-
   return {
     status,
     output,
@@ -143,5 +150,7 @@ export function useRunner() {
     interactive,
     clear,
     closeTrace,
+    /** Replaces the result shown (the server's verdict on a Check, when it differs). */
+    amend: setResult,
   };
 }

@@ -7,6 +7,51 @@ export interface CodeVersionRow {
   createdAt: string;
 }
 
+/**
+ * Keeps one Check's code and drops the learner's older versions of that exercise beyond the newest
+ * `keep`. Runs on the caller's transaction (the Check records its version and the solved state in
+ * one, exercise-checks.repo.ts).
+ */
+export async function addVersion(
+  tx: Db,
+  row: { id: string; userId: string; exerciseId: string; code: string; passed: boolean },
+  at: string,
+  keep: number,
+): Promise<void> {
+  await tx
+    .insertInto('code_history')
+    .values({
+      id: row.id,
+      user_id: row.userId,
+      exercise_id: row.exerciseId,
+      code: row.code,
+      passed: row.passed ? 1 : 0,
+      created_at: at,
+    })
+    .execute();
+  // Ties on the time are broken by id, so the same rows are kept on both engines.
+  const older = await tx
+    .selectFrom('code_history')
+    .select('id')
+    .where('user_id', '=', row.userId)
+    .where('exercise_id', '=', row.exerciseId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(keep)
+    .limit(1000)
+    .execute();
+  if (older.length > 0) {
+    await tx
+      .deleteFrom('code_history')
+      .where(
+        'id',
+        'in',
+        older.map((r) => r.id),
+      )
+      .execute();
+  }
+}
+
 /** code_history: one row per Check, trimmed to the newest `keep` per learner and exercise. */
 export function createCodeHistoryRepo(db: Db) {
   return {
@@ -15,40 +60,7 @@ export function createCodeHistoryRepo(db: Db) {
       at: string,
       keep: number,
     ): Promise<void> {
-      await db.transaction().execute(async (tx) => {
-        await tx
-          .insertInto('code_history')
-          .values({
-            id: row.id,
-            user_id: row.userId,
-            exercise_id: row.exerciseId,
-            code: row.code,
-            passed: row.passed ? 1 : 0,
-            created_at: at,
-          })
-          .execute();
-        // Ties on the time are broken by id, so the same rows are kept on both engines.
-        const older = await tx
-          .selectFrom('code_history')
-          .select('id')
-          .where('user_id', '=', row.userId)
-          .where('exercise_id', '=', row.exerciseId)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .offset(keep)
-          .limit(1000)
-          .execute();
-        if (older.length > 0) {
-          await tx
-            .deleteFrom('code_history')
-            .where(
-              'id',
-              'in',
-              older.map((r) => r.id),
-            )
-            .execute();
-        }
-      });
+      await db.transaction().execute((tx) => addVersion(tx, row, at, keep));
     },
 
     /** Newest first, code included (at most `keep` rows, each at most the saved-code limit). */

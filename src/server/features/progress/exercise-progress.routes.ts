@@ -1,4 +1,6 @@
 import {
+  exerciseCheckBodySchema,
+  exerciseCheckReplySchema,
   exerciseProgressListSchema,
   exerciseProgressParamsSchema,
   exerciseProgressQuerySchema,
@@ -7,11 +9,13 @@ import {
 } from '#shared/api/exercise-progress.schema.ts';
 import type { RoutesPlugin } from '../../platform/fastify.ts';
 import type { AccessHooks } from '../access/access.hooks.ts';
+import type { ExerciseCheckService } from './exercise-check.service.ts';
 import type { ExerciseProgressService } from './exercise-progress.service.ts';
 import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
 
 export interface ExerciseProgressRoutesDeps {
   progress: ExerciseProgressService;
+  checks: ExerciseCheckService;
   hooks: AccessHooks;
 }
 
@@ -58,5 +62,27 @@ export const exerciseProgressRoutes: RoutesPlugin<ExerciseProgressRoutesDeps> = 
       },
     },
     async (request) => deps.progress.save(request.user.id, request.params.exerciseId, request.body),
+  );
+
+  app.post(
+    '/api/exercise-progress/:exerciseId/checks',
+    {
+      preHandler: deps.hooks.requireSubscriber,
+      schema: {
+        summary:
+          "One Check of the signed-in subscriber's code: the server runs the exercise's check and stores the code, the solved state (when it passes) and the version with its verdict, in one transaction",
+        tags: ['progress'],
+        params: exerciseProgressParamsSchema,
+        body: exerciseCheckBodySchema,
+        response: {
+          200: exerciseCheckReplySchema,
+          ...errors,
+          404: errorReply,
+          413: errorReply,
+          503: errorReply,
+        },
+      },
+    },
+    async (request) => deps.checks.check(request.user.id, request.params.exerciseId, request.body),
   );
 };

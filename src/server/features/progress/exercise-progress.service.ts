@@ -14,7 +14,7 @@ import type { ExerciseProgressRepo, ProgressRow } from './exercise-progress.repo
  */
 export const MAX_TRACKED_EXERCISES = 200;
 
-function toDto(row: ProgressRow): ExerciseProgress {
+export function toDto(row: ProgressRow): ExerciseProgress {
   return {
     exerciseId: row.exerciseId,
     code: row.code,
@@ -48,6 +48,31 @@ async function verifiedClaim(
   return deps.clock.now().toISOString();
 }
 
+async function assertSavable(
+  deps: { repo: ExerciseProgressRepo; isExercise?: ((exerciseId: string) => boolean) | undefined },
+  userId: string,
+  exerciseId: string,
+  code: string,
+): Promise<void> {
+  if (deps.isExercise && !deps.isExercise(exerciseId)) {
+    throw notFound(`There is no exercise "${exerciseId}" in the course.`);
+  }
+  if (code.length > MAX_SAVED_CODE_CHARS) {
+    throw payloadTooLarge(
+      `Your code is ${code.length.toLocaleString('en-US')} characters long; we save at most ` +
+        `${MAX_SAVED_CODE_CHARS.toLocaleString('en-US')}. Shorten it and it will be saved again.`,
+    );
+  }
+  if (
+    !(await deps.repo.exists(userId, exerciseId)) &&
+    (await deps.repo.count(userId)) >= MAX_TRACKED_EXERCISES
+  ) {
+    throw payloadTooLarge(
+      `You already have saved work for ${MAX_TRACKED_EXERCISES} exercises, the most we keep.`,
+    );
+  }
+}
+
 export function createExerciseProgressService(deps: {
   repo: ExerciseProgressRepo;
   clock: Clock;
@@ -62,28 +87,16 @@ export function createExerciseProgressService(deps: {
       return (await deps.repo.list(userId, prefix)).map(toDto);
     },
 
+    /** Refuses code that cannot be saved (unknown exercise, too long, too many exercises). */
+    assertSavable: (userId: string, exerciseId: string, code: string) =>
+      assertSavable(deps, userId, exerciseId, code),
+
     async save(
       userId: string,
       exerciseId: string,
       body: SaveExerciseProgressBody,
     ): Promise<ExerciseProgress> {
-      if (deps.isExercise && !deps.isExercise(exerciseId)) {
-        throw notFound(`There is no exercise "${exerciseId}" in the course.`);
-      }
-      if (body.code.length > MAX_SAVED_CODE_CHARS) {
-        throw payloadTooLarge(
-          `Your code is ${body.code.length.toLocaleString('en-US')} characters long; we save at most ` +
-            `${MAX_SAVED_CODE_CHARS.toLocaleString('en-US')}. Shorten it and it will be saved again.`,
-        );
-      }
-      if (
-        !(await deps.repo.exists(userId, exerciseId)) &&
-        (await deps.repo.count(userId)) >= MAX_TRACKED_EXERCISES
-      ) {
-        throw payloadTooLarge(
-          `You already have saved work for ${MAX_TRACKED_EXERCISES} exercises, the most we keep.`,
-        );
-      }
+      await assertSavable(deps, userId, exerciseId, body.code);
       // A draft (no claim) is saved at once; only a claim waits for the server's own check.
       const verifiedAt =
         body.solved === true ? await verifiedClaim(deps, userId, exerciseId, body.code) : null;

@@ -8,7 +8,9 @@ import type { AccessHooks } from '../access/access.hooks.ts';
 import { createCodeHistoryRepo } from './code-history.repo.ts';
 import { codeHistoryRoutes } from './code-history.routes.ts';
 import { createCodeHistoryService, type SolvedExerciseRecorder } from './code-history.service.ts';
+import { createExerciseCheckService } from './exercise-check.service.ts';
 import { createExerciseChecker } from './exercise-checks.ts';
+import { createCheckRecordsRepo } from './exercise-checks.repo.ts';
 import { createExerciseProgressRepo } from './exercise-progress.repo.ts';
 import { exerciseProgressRoutes } from './exercise-progress.routes.ts';
 import { createExerciseProgressService } from './exercise-progress.service.ts';
@@ -69,15 +71,22 @@ export async function registerProgress(
   const courseExerciseIds = new Set([...content.exerciseIds.values()].flat());
   const isExercise = (id: string) => courseExerciseIds.has(id);
   const exerciseProgress = createExerciseProgressRepo(db);
-  await app.register(exerciseProgressRoutes, {
-    progress: createExerciseProgressService({
-      repo: exerciseProgress,
-      clock,
-      isExercise,
-      checker: exerciseChecker(app, deps.env, content),
-    }),
-    hooks,
+  const checker = exerciseChecker(app, deps.env, content);
+  const progressService = createExerciseProgressService({
+    repo: exerciseProgress,
+    clock,
+    isExercise,
+    checker,
   });
+  const checks = createExerciseCheckService({
+    checker,
+    records: createCheckRecordsRepo(db),
+    progress: progressService,
+    clock,
+    studyDays: deps.studyDays,
+    log: app.log,
+  });
+  await app.register(exerciseProgressRoutes, { progress: progressService, checks, hooks });
   const history = createCodeHistoryService({
     repo: createCodeHistoryRepo(db),
     clock,
