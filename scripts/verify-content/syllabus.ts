@@ -6,7 +6,8 @@
 
 import path from 'node:path';
 import type { CourseModule } from '#server/content/content.loader.ts';
-import { createMarkdownRenderer, headingId } from '#server/content/content.render.ts';
+import { Marked } from 'marked';
+import { headingId } from '#server/content/content.render.ts';
 import type { ContentProblem } from '#server/content/content.types.ts';
 import { readYaml } from '#server/content/yaml.reader.ts';
 import { curriculumModule } from '#shared/content/curriculum.ts';
@@ -82,10 +83,10 @@ export async function readSyllabus(
       hint: 'list the syllabus objectives the course teaches (content/README.md, "objectives.yaml")',
     });
   }
-  const renderer = await createMarkdownRenderer();
-  const byModule = new Map(
-    modules.map((m) => [m.number, sections(m.lesson.markdown, renderer.inline)]),
-  );
+  // Headings are inline Markdown: no code blocks, so no highlighter is needed to read their ids.
+  const marked = new Marked({ gfm: true, async: false });
+  const inline = (markdown: string) => marked.parseInline(markdown, { async: false });
+  const byModule = new Map(modules.map((m) => [m.number, sections(m.lesson.markdown, inline)]));
   const rows: SyllabusRow[] = [];
   const findings: RuleFinding[] = [];
   (file?.value?.objectives ?? []).forEach((entry, index) => {

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GradableQuiz } from '../../content/course-content.ts';
 import {
   browserHeaders,
@@ -37,6 +37,7 @@ describe('followers of a graded quiz', () => {
   afterAll(async () => {
     await t.close();
   });
+  beforeEach(() => clock.reset());
 
   it('a failing review still gives the learner their score, and stores the attempt once', async () => {
     const { jar, user } = await signInWithDevLogin(
