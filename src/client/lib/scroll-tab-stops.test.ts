@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { updateScrollTabStop } from './scroll-tab-stops.ts';
 
 /** A <pre> whose content is `content` pixels wide in a box `box` pixels wide (jsdom has no layout). */
 function block(html: string, content: number, box = 300): HTMLElement {
   const holder = document.createElement('div');
   holder.innerHTML = html;
+  document.body.append(holder);
   const pre = holder.querySelector('pre');
   if (!pre) throw new Error('no pre');
   Object.defineProperty(pre, 'scrollWidth', { configurable: true, get: () => content });
@@ -14,6 +15,10 @@ function block(html: string, content: number, box = 300): HTMLElement {
   Object.defineProperty(pre, 'clientHeight', { configurable: true, get: () => 100 });
   return pre;
 }
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
 
 const resize = (pre: HTMLElement, content: number) =>
   Object.defineProperty(pre, 'scrollWidth', { configurable: true, get: () => content });
@@ -32,7 +37,7 @@ describe('scroll tab stops (issue 26)', () => {
     updateScrollTabStop(pre);
     expect(pre.getAttribute('tabindex')).toBe('0');
     expect(pre.getAttribute('role')).toBe('region');
-    expect(pre.getAttribute('aria-label')).toBe('Code example, scrollable');
+    expect(pre.getAttribute('aria-label')).toBe('Code example 1, scrollable');
 
     resize(pre, 290);
     updateScrollTabStop(pre);
@@ -41,10 +46,13 @@ describe('scroll tab stops (issue 26)', () => {
     expect(pre.hasAttribute('aria-label')).toBe(false);
   });
 
-  it('names output blocks as output', () => {
-    const pre = block('<div class="code-output"><pre>1</pre></div>', 900);
-    updateScrollTabStop(pre);
-    expect(pre.getAttribute('aria-label')).toBe('Output, scrollable');
+  it('names output blocks as output, each with its number, so no two regions share a name', () => {
+    const first = block('<div class="code-output"><pre>1</pre></div>', 900);
+    const second = block('<div class="code-output"><pre>2</pre></div>', 900);
+    updateScrollTabStop(first);
+    updateScrollTabStop(second);
+    expect(first.getAttribute('aria-label')).toBe('Output 1, scrollable');
+    expect(second.getAttribute('aria-label')).toBe('Output 2, scrollable');
   });
 
   it("keeps the owner's role and name, and takes back only the tab stop it added", () => {

@@ -12,10 +12,22 @@
 /** Lists the attributes this module added, so it never removes a tabindex, role or name a page set. */
 const MARK = 'data-scroll-stop';
 
-/** The accessible name of a scrolling block that has none: what the lesson's wrappers say it is. */
+/**
+ * The accessible name of a scrolling block that has none: what the lesson's wrappers say it is,
+ * numbered in the page's order, since two regions may not share a name (a lesson has several
+ * outputs that scroll on a phone).
+ */
 export function scrollRegionName(block: HTMLElement): string {
-  if (block.closest('.code-output')) return 'Output, scrollable';
-  if (block.closest('.code-block')) return 'Code example, scrollable';
+  const kinds = [
+    ['.code-output', 'Output'],
+    ['.code-block', 'Code example'],
+  ] as const;
+  for (const [wrapper, name] of kinds) {
+    const own = block.closest(wrapper);
+    if (!own) continue;
+    const number = [...block.ownerDocument.querySelectorAll(wrapper)].indexOf(own) + 1;
+    return `${name} ${number}, scrollable`;
+  }
   return 'Scrollable text';
 }
 
