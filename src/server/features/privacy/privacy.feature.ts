@@ -3,6 +3,8 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { App } from '../../platform/fastify.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
+import type { PersonalDataOwner } from '../../platform/personal-data.ts';
+import { createPersonalData } from './personal-data.service.ts';
 import { createRetentionRepo } from './retention.repo.ts';
 import {
   createRetentionService,
@@ -15,6 +17,8 @@ export interface PrivacyDeps {
   clock: Clock;
   /** Rows the auth feature keeps until a date: sessions and sign-in attempts. */
   expiring: { sessions: ExpiringRows; authRequests: ExpiringRows };
+  /** Every feature's declaration of the personal data it keeps (src/server/personal-data.ts). */
+  owners: readonly PersonalDataOwner[];
 }
 
 /** The keeping-periods job on one database: what the privacy policy says we stop keeping. */
@@ -22,7 +26,7 @@ export function keepingPeriodsJob(
   deps: PrivacyDeps & { log: FastifyBaseLogger },
 ): RetentionService {
   return createRetentionService({
-    repo: createRetentionRepo(deps.db),
+    repo: createRetentionRepo(deps.db, createPersonalData(deps.owners)),
     ...deps.expiring,
     clock: deps.clock,
     log: deps.log,
