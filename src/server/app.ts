@@ -115,7 +115,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     exercises: progress,
     quizzes,
   });
-  registerPrivacy(app, { db, clock, expiring: expiringAuthRows(db), owners });
+  const expiring = expiringAuthRows(db);
+  await registerPrivacy(app, {
+    ...base,
+    hooks,
+    sessions,
+    expiring,
+    owners,
+    farewell: mail.farewell,
+  });
 
   await registerClientApp(app, { clientDir: env.CLIENT_DIR });
   // Last: every feature's jobs have stopped (preClose) and its onClose hooks have run.

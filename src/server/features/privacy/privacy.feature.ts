@@ -4,6 +4,9 @@ import type { Clock } from '../../platform/clock.ts';
 import type { App } from '../../platform/fastify.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import type { PersonalDataOwner } from '../../platform/personal-data.ts';
+import type { AccessHooks } from '../access/access.hooks.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import { accountRoutes, type FarewellQueue } from './account.routes.ts';
 import { createPersonalData } from './personal-data.service.ts';
 import { createRetentionRepo } from './retention.repo.ts';
 import {
@@ -33,8 +36,18 @@ export function keepingPeriodsJob(
   });
 }
 
-/** The privacy policy's keeping periods, applied by every instance every 6 hours. */
-export function registerPrivacy(app: App, deps: PrivacyDeps): void {
+/**
+ * The privacy policy's keeping periods, applied by every instance every 6 hours, and the learner's
+ * own export, sign-out elsewhere and deletion (decision 0027).
+ */
+export async function registerPrivacy(
+  app: App,
+  deps: PrivacyDeps & { hooks: AccessHooks; sessions: Sessions; farewell: FarewellQueue },
+): Promise<void> {
+  await app.register(accountRoutes, {
+    ...deps,
+    personalData: createPersonalData(deps.owners),
+  });
   const retention = keepingPeriodsJob({ ...deps, log: app.log });
   scheduleJob(app, {
     name: 'retention',
