@@ -17,8 +17,10 @@ import { createGrants, type Grants } from './features/billing/grants.service.ts'
 import { createOrdersRepo } from './features/billing/orders.repo.ts';
 import { RefundRefusedError, type PaymentsDriver } from './features/billing/payments.ts';
 import { createOutboxRepo } from './features/mail/outbox.repo.ts';
+import { createPersonalData } from './features/privacy/personal-data.service.ts';
 import { createProgressRepo } from './features/progress/progress.repo.ts';
 import { createAttemptHistory, createAttemptsRepo } from './features/quizzes/attempts.repo.ts';
+import { personalDataOwners } from './personal-data.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 
 export type { AdminIo };
@@ -94,6 +96,7 @@ export function createAdminDeps(deps: AdminCommandDeps): AdminDeps {
     receipts: { queueReceipt: () => Promise.resolve() },
   });
   const audit = createAuditRepo(db);
+  const personalData = createPersonalData(personalDataOwners);
   let course: Promise<CourseOutline> | undefined;
   return {
     learners: createUsersRepo(db),
@@ -104,6 +107,7 @@ export function createAdminDeps(deps: AdminCommandDeps): AdminDeps {
       bestScores: createAttemptsRepo(db).bestScores,
     },
     mail: createOutboxRepo(db),
+    personalData: { exportOf: (userId, at) => personalData.exportOf(db, userId, at) },
     payments: refundGateway(payments),
     audit,
     transaction: (work) =>
@@ -113,6 +117,12 @@ export function createAdminDeps(deps: AdminCommandDeps): AdminDeps {
           orders,
           audit: createAuditRepo(trx),
           applyRefundEvent: (event) => grants.applyEventIn(orders, event),
+          erase: async (userId, options) => {
+            const account = await createUsersRepo(trx).findById(userId);
+            if (!account || account.anonymized_at) return false;
+            await personalData.erase(trx, [userId], options);
+            return true;
+          },
         });
       }),
     onAccessRevoked,

@@ -22,6 +22,7 @@ import { registerQuizzes } from './features/quizzes/quizzes.feature.ts';
 import { registerReview } from './features/review/review.feature.ts';
 import { registerRhythm } from './features/rhythm/rhythm.feature.ts';
 import { registerSearch } from './features/search/search.feature.ts';
+import { personalDataOwners as owners } from './personal-data.ts';
 import { registerClientApp } from './platform/client-app.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { App } from './platform/fastify.ts';
@@ -114,7 +115,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     exercises: progress,
     quizzes,
   });
-  registerPrivacy(app, { db, clock, expiring: expiringAuthRows(db) });
+  const expiring = expiringAuthRows(db);
+  await registerPrivacy(app, {
+    ...base,
+    hooks,
+    sessions,
+    expiring,
+    owners,
+    farewell: mail.farewell,
+  });
 
   await registerClientApp(app, { clientDir: env.CLIENT_DIR });
   // Last: every feature's jobs have stopped (preClose) and its onClose hooks have run.
@@ -129,5 +138,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
  * feature, so its composition is reached through here).
  */
 export function keepingPeriodsJob(deps: { db: Db; clock: Clock; log: FastifyBaseLogger }) {
-  return privacyJob({ ...deps, expiring: expiringAuthRows(deps.db) });
+  return privacyJob({ ...deps, expiring: expiringAuthRows(deps.db), owners });
 }

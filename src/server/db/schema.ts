@@ -119,7 +119,8 @@ export interface AuthRequestsTable {
   expires_at: string;
 }
 
-export type MailKind = 'receipt' | 'reminder' | 'access_ended';
+/** 'account_deleted': the one mail sent to an account after it is erased (decision 0027). */
+export type MailKind = 'receipt' | 'reminder' | 'access_ended' | 'account_deleted';
 /** pending (due at next_attempt_at), sending (claimed until claimed_until), sent, failed, canceled. */
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'canceled';
 

@@ -3,6 +3,7 @@ import { createAccessChanges, parseDays, parseReason } from './admin.changes.ts'
 import { AdminInputError } from './admin.errors.ts';
 import { listLearners, showLearner } from './admin.learners.ts';
 import { listMail } from './admin.mail.ts';
+import { eraseLearner, exportLearner } from './admin.privacy.ts';
 import type { AdminDeps } from './admin.ports.ts';
 import { auditText, ordersCsv, questions, report } from './admin.report.ts';
 
@@ -23,6 +24,14 @@ Access (each needs --reason, kept in the audit)
                                         driver; access ends as on a refund webhook (with Stripe,
                                         when its charge.refunded event arrives)
 
+Personal data (decision 0027)
+  export EMAIL                          everything held about the learner as one JSON document
+                                        (npm run --silent admin -- export EMAIL > file.json)
+  erase EMAIL --reason TEXT [--withdraw-certificate]
+                                        erase the learner's data now, in one transaction; orders
+                                        stay 7 years with no name or e-mail, the public
+                                        certificate stays unless withdrawn
+
 Figures
   report [--html FILE]                  sales per month, active learners, the completion funnel per
                                         module, quiz pass rates; --html writes one self-contained
@@ -40,7 +49,7 @@ Mail
                                         sending, sent or canceled; EMAIL the address, any case
                                         (finished mails are kept 90 days)
 
-Bad input (an unknown e-mail, days that are not a whole number from 1 to 3650, revoking someone
+Bad input (an unknown or already erased e-mail, days that are not a whole number from 1 to 3650, revoking someone
 without access, refunding an order already refunded, an unknown mail status) prints one line and
 exits with status 2, having changed nothing.
 `;
@@ -59,6 +68,7 @@ const OPTIONS = {
   html: { type: 'string' },
   quiz: { type: 'string' },
   csv: { type: 'boolean' },
+  'withdraw-certificate': { type: 'boolean' },
   status: { type: 'string' },
   email: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -75,6 +85,7 @@ const COMMANDS: Record<string, { options: readonly (keyof typeof OPTIONS)[]; wor
   report: { options: ['html'], words: 0 },
   questions: { options: ['quiz'], words: 0 },
   export: { options: ['csv'], words: 1 },
+  erase: { options: ['reason', 'withdraw-certificate'], words: 1 },
   audit: { options: [], words: 0 },
   mail: { options: ['status', 'email'], words: 0 },
 };
@@ -189,15 +200,24 @@ async function dispatch(
     case 'questions':
       return (await questions(deps, values.quiz)).text;
     case 'export':
-      if (word !== 'orders' || !values.csv) {
-        throw new AdminInputError('Only "export orders --csv" exists (see --help).');
-      }
-      return ordersCsv(deps);
+      return exportCommand(deps, word, values.csv === true);
+    case 'erase':
+      return eraseLearner(deps, word, {
+        reason: values.reason,
+        withdrawCertificate: values['withdraw-certificate'] === true,
+      });
     case 'mail':
       return listMail(deps, { status: values.status, email: values.email });
     default:
       return auditText(deps);
   }
+}
+
+/** `export orders --csv` for the accountant, or `export EMAIL` for a learner's data. */
+function exportCommand(deps: AdminDeps, word: string | undefined, csv: boolean): Promise<string> {
+  if (word === 'orders' && csv) return ordersCsv(deps);
+  if (word?.includes('@') && !csv) return exportLearner(deps, word);
+  throw new AdminInputError('Use "export orders --csv" or "export EMAIL" (see --help).');
 }
 
 async function reportCommand(

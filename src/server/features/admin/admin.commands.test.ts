@@ -82,8 +82,8 @@ describe('admin command line', () => {
     await expectRefused(['learners', '--colour'], /Unknown option '--colour'/);
     await expectRefused(['show'], /^show takes one word after it/);
     await expectRefused(['audit', '--days', '3'], /^audit does not take --days/);
-    await expectRefused(['export', 'learners', '--csv'], /^Only "export orders --csv"/);
-    await expectRefused(['export', 'orders'], /^Only "export orders --csv"/);
+    await expectRefused(['export', 'learners', '--csv'], /^Use "export orders --csv"/);
+    await expectRefused(['export', 'orders'], /^Use "export orders --csv"/);
   });
 });
 

@@ -93,6 +93,16 @@ export interface AdminTx {
   audit: { insert(entry: NewAuditEntry): Promise<void> };
   /** Ends access exactly as a refund webhook does (billing's grants), in this transaction. */
   applyRefundEvent(event: RefundEvent): Promise<{ outcome: string; revokedUserId?: string }>;
+  /**
+   * Erases the learner's personal data through every owner (the privacy feature, decision 0027),
+   * in this transaction. False when the account was already erased.
+   */
+  erase(userId: string, options: { now: string; withdrawCertificate: boolean }): Promise<boolean>;
+}
+
+/** Every owner's rows about one learner, as one document (the privacy feature's export). */
+export interface PersonalDataExport {
+  exportOf(userId: string, exportedAt: string): Promise<Record<string, unknown>>;
 }
 
 /** Learning records (progress's lesson visits and exercises, quizzes' attempts). */
@@ -152,6 +162,7 @@ export interface AdminDeps {
   orders: OrderReader;
   learning: LearningRecords;
   mail: MailLog;
+  personalData: PersonalDataExport;
   payments: RefundGateway;
   audit: {
     list(): Promise<AuditEntry[]>;

@@ -55,6 +55,24 @@ export function createSessionsRepo(db: Db) {
     async delete(tokenHash: string): Promise<void> {
       await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     },
+    /** How many live sessions the user has besides this one (other devices and browsers). */
+    async countOthers(userId: string, tokenHash: string, now: string): Promise<number> {
+      const row = await db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', userId)
+        .where('token_hash', '!=', tokenHash)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    /** Deletes the user's sessions except `keep` (none when undefined); returns the ones deleted. */
+    async deleteForUser(userId: string, keep: string | undefined): Promise<string[]> {
+      let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keep !== undefined) query = query.where('token_hash', '!=', keep);
+      const rows = await query.returning('token_hash').execute();
+      return rows.map((r) => r.token_hash);
+    },
     /** Returns how many were deleted. */
     async deleteExpired(now: string): Promise<number> {
       const result = await db

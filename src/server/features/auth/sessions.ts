@@ -34,6 +34,12 @@ const tokenOf = (request: FastifyRequest): string | undefined => {
   return token && token.length <= 128 ? token : undefined;
 };
 
+/** The hash of the request's session token ('' without one, which matches no row). */
+const hashOf = (request: FastifyRequest): string => {
+  const token = tokenOf(request);
+  return token ? hashToken(token) : '';
+};
+
 function sessionCookies(secure: boolean) {
   const options = { path: '/', httpOnly: true, sameSite: 'lax', secure } as const;
   return {
@@ -113,6 +119,19 @@ export function createSessions(deps: { repo: SessionsRepo; clock: Clock; secureC
         () => load(token, tokenHash, reply),
         (session) => renewalDue(session.expiresAt),
       );
+    },
+    /** How many other live sessions the signed-in user has (other devices and browsers). */
+    countOthers: (request: FastifyRequest, userId: string) =>
+      deps.repo.countOthers(userId, hashOf(request), deps.clock.now().toISOString()),
+    /**
+     * Ends the user's sessions on every other device, or on all of them (this one included, and its
+     * cookie cleared); answers how many ended. Forgotten from memory after the delete, as in destroy.
+     */
+    async endAll(request: FastifyRequest, reply: FastifyReply, userId: string, keepThis: boolean) {
+      const ended = await deps.repo.deleteForUser(userId, keepThis ? hashOf(request) : undefined);
+      for (const tokenHash of ended) recent.delete(tokenHash);
+      if (!keepThis) clearCookie(reply);
+      return ended.length;
     },
     async destroy(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const token = request.cookies[SESSION_COOKIE];

@@ -11,6 +11,8 @@ import {
   type Jar,
   type TestApp,
 } from '../../testing/test-app.ts';
+import { personalDataOwners } from '../../personal-data.ts';
+import { createPersonalData } from '../privacy/personal-data.service.ts';
 import { createRetentionRepo } from '../privacy/retention.repo.ts';
 import { createCertificatesRepo } from './certificates.repo.ts';
 import { newCertificateId } from './certificates.service.ts';
@@ -276,7 +278,10 @@ describe('certificates', () => {
     const { jar, userId } = await subscriber('Kept Holder');
     await complete(userId);
     const { id } = (await issue(jar, { name: 'Kept Holder' })).json();
-    await createRetentionRepo(t.database.db).anonymize([userId], clock.now().toISOString());
+    await createRetentionRepo(t.database.db, createPersonalData(personalDataOwners)).anonymize(
+      [userId],
+      clock.now().toISOString(),
+    );
     expect((await publicApi(id)).json()).toMatchObject({ state: 'valid', name: 'Kept Holder' });
   });
 });

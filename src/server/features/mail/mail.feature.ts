@@ -10,7 +10,7 @@ import { scheduleJob } from '../../platform/jobs.ts';
 import type { AccessHooks } from '../access/access.hooks.ts';
 import { devMailRoutes } from './dev-mail.routes.ts';
 import { createDevMail } from './dev-mail.service.ts';
-import { createReceiptQueue } from './mail.receipts.ts';
+import { createFarewellQueue, createReceiptQueue } from './mail.receipts.ts';
 import { createReminders } from './mail.reminders.ts';
 import { createMailSender } from './mail.sender.ts';
 import {
@@ -41,10 +41,13 @@ type ReceiptQueue = ReturnType<typeof createReceiptQueue>;
 export interface MailFeature {
   /** Billing queues the receipt inside its grant's transaction (mail.receipts.ts). */
   receipts: ReceiptQueue;
+  /** The privacy feature queues the mail confirming a deletion inside its erasing transaction. */
+  farewell: ReturnType<typeof createFarewellQueue>;
 }
 
 /** With mail off: nothing is queued. */
 const noReceipts: ReceiptQueue = { queueReceipt: async () => undefined };
+const noFarewell = { queueFarewell: async () => undefined };
 
 /**
  * Outgoing mail (decision 0012): the receipt queue billing writes to inside its grant, the outbox
@@ -65,7 +68,7 @@ export async function registerMail(
   const { env, db, clock } = deps;
   if (env.mailDriver === 'off' && !deps.transport) {
     app.log.warn('mail is off (MAIL_OFF=true): no receipt or reminder will be sent');
-    return { receipts: noReceipts };
+    return { receipts: noReceipts, farewell: noFarewell };
   }
   const driver = mailFromEnv(env, clock);
   const transport = deps.transport ?? driver.transport;
@@ -99,5 +102,8 @@ export async function registerMail(
   }
   // After the jobs have stopped (preClose), before the database closes.
   app.addHook('onClose', async () => transport.close());
-  return { receipts: createReceiptQueue({ origin: env.origin, log: app.log }) };
+  return {
+    receipts: createReceiptQueue({ origin: env.origin, log: app.log }),
+    farewell: createFarewellQueue({ origin: env.origin }),
+  };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.ts';
-import { receiptMail, type RenderedMail } from './mail.templates.ts';
+import { accountDeletedMail, receiptMail, type RenderedMail } from './mail.templates.ts';
 import { insertMail, orderMailKey, recipientOf } from './outbox.repo.ts';
 
 /** A paid order, as billing reports it when it grants access. */
@@ -39,6 +39,29 @@ export function createReceiptQueue(deps: { origin: string; log: FastifyBaseLogge
         to: recipient.email,
         ...mail,
         now: order.paidAt,
+      });
+    },
+  };
+}
+
+/**
+ * Queues the one mail confirming a deletion, on the erasing transaction (`tx`), after the account's
+ * other mails were erased: it is the one row about the person left, deleted 90 days after it is
+ * sent with every finished mail (decision 0027).
+ */
+export function createFarewellQueue(deps: { origin: string }) {
+  return {
+    async queueFarewell(
+      tx: Kysely<Database>,
+      person: { userId: string; email: string; name: string; certificateKept: boolean; at: string },
+    ): Promise<void> {
+      await insertMail(tx, {
+        dedupeKey: `account_deleted:${person.userId}`,
+        kind: 'account_deleted',
+        userId: person.userId,
+        to: person.email,
+        ...accountDeletedMail(person, deps.origin),
+        now: person.at,
       });
     },
   };

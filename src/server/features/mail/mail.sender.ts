@@ -45,7 +45,9 @@ export function createMailSender(deps: {
 
   async function deliver(row: OutboxRow, report: SenderReport): Promise<void> {
     const recipient = await repo.recipient(row.user_id);
-    if (!recipient || recipient.anonymized || !recipient.email) {
+    // The mail confirming a deletion goes to the address it was queued for: the account is erased.
+    const gone = !recipient || recipient.anonymized || !recipient.email;
+    if (gone && row.kind !== 'account_deleted') {
       await repo.finish(row.id, 'canceled', 'the account was anonymized or removed');
       log.info({ mailId: row.id, kind: row.kind }, 'mail canceled: the account is gone');
       report.canceled += 1;

@@ -137,3 +137,20 @@ export function accessEndedMail(facts: ReminderFacts, origin: string): RenderedM
     'Thank you for learning with us.',
   ]);
 }
+
+/** After a learner deleted their account: what went, what the law makes us keep, and the way back. */
+export function accountDeletedMail(
+  facts: { name: string; certificateKept: boolean },
+  origin: string,
+): RenderedMail {
+  return render(`Your ${site.productName} account has been deleted`, [
+    greeting(facts.name),
+    'As you asked, your account has been deleted: your progress, saved code and its history, quiz answers, review queue, study days and the e-mails we kept for you are gone, and you have been signed out everywhere.',
+    'The law makes us keep your order records for 7 years, for tax and accounting; they no longer carry your name or e-mail address.',
+    facts.certificateKept
+      ? 'Your public certificate stays at its address, as you chose; write to us to withdraw it.'
+      : 'If you had a public certificate, it has been withdrawn and no longer shows your name.',
+    'Signing in again with the same Google account starts a new, empty account.',
+    { link: ['Our privacy policy', `${origin}/privacy`] },
+  ]);
+}

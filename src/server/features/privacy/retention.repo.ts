@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { PersonalData } from './personal-data.service.ts';
 
 /** Orders in these states gave access; their end (revocation or the year's end) starts the clock. */
 const GAVE_ACCESS = ['paid', 'refunded', 'disputed'] as const;
@@ -7,9 +8,7 @@ const GAVE_ACCESS = ['paid', 'refunded', 'disputed'] as const;
 /** How many accounts are made anonymous per transaction, so one run never holds the database long. */
 const ACCOUNTS_PER_TRANSACTION = 200;
 
-export const FORMER_LEARNER_NAME = 'Former learner';
-
-export function createRetentionRepo(db: Db) {
+export function createRetentionRepo(db: Db, personalData: PersonalData) {
   return {
     /**
      * Accounts to make anonymous: not signed in since `cutoff`, no live session, and no access that
@@ -50,33 +49,18 @@ export function createRetentionRepo(db: Db) {
     },
 
     /**
-     * Deletes the progress, saved code and sessions of these accounts and blanks their profile. The
-     * rows stay (orders refer to them) but identify nobody; the Google id is replaced, so signing in
-     * again with the same Google account starts a new, empty account.
-     * Certificates the learner issued are kept on purpose (decision 0015, privacy policy): they hold
-     * only the name the learner chose to publish, and a shared address must keep working.
+     * Erases these accounts through every owner of personal data (decision 0027): progress, saved
+     * code and its history, review queue, study days, mails and sessions go; the account row stays
+     * blanked (orders refer to it), and so do orders (7 years). Certificates the learner issued are
+     * kept on purpose (decision 0015, privacy policy): they hold only the name the learner chose to
+     * publish, and a shared address must keep working.
      */
     async anonymize(userIds: readonly string[], now: string): Promise<void> {
       for (let i = 0; i < userIds.length; i += ACCOUNTS_PER_TRANSACTION) {
         const ids = userIds.slice(i, i + ACCOUNTS_PER_TRANSACTION);
-        await db.transaction().execute(async (trx) => {
-          await trx.deleteFrom('quiz_attempts').where('user_id', 'in', ids).execute();
-          await trx.deleteFrom('exercise_progress').where('user_id', 'in', ids).execute();
-          await trx.deleteFrom('lesson_visits').where('user_id', 'in', ids).execute();
-          await trx.deleteFrom('sessions').where('user_id', 'in', ids).execute();
-          await trx
-            .updateTable('users')
-            .set({
-              name: FORMER_LEARNER_NAME,
-              email: '',
-              picture: null,
-              google_id: sql<string>`${'removed:'} || ${sql.ref('id')}`,
-              anonymized_at: now,
-            })
-            .where('id', 'in', ids)
-            .where('anonymized_at', 'is', null)
-            .execute();
-        });
+        await db
+          .transaction()
+          .execute((trx) => personalData.erase(trx, ids, { now, withdrawCertificate: false }));
       }
     },
 

@@ -4,7 +4,10 @@ import { addDays, DAY_MS } from '../../platform/clock.ts';
 import { insertPerson, testClock } from '../../testing/test-app.ts';
 import { createAuthRequestsRepo } from '../auth/auth-requests.repo.ts';
 import { createSessionsRepo } from '../auth/sessions.repo.ts';
-import { createRetentionRepo, FORMER_LEARNER_NAME } from './retention.repo.ts';
+import { FORMER_LEARNER_NAME } from '../auth/auth.personal-data.ts';
+import { personalDataOwners } from '../../personal-data.ts';
+import { createPersonalData } from './personal-data.service.ts';
+import { createRetentionRepo } from './retention.repo.ts';
 import { createRetentionService } from './retention.service.ts';
 
 let t: TestDatabase;
@@ -156,7 +159,7 @@ describe(`retention (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`,
       .execute();
 
     const retention = createRetentionService({
-      repo: createRetentionRepo(t.db),
+      repo: createRetentionRepo(t.db, createPersonalData(personalDataOwners)),
       sessions: createSessionsRepo(t.db),
       authRequests: createAuthRequestsRepo(t.db),
       clock,

@@ -1,0 +1,21 @@
+import type { PersonalDataOwner } from '../../platform/personal-data.ts';
+
+/** Quiz attempts (decision 0027). */
+export const quizzesPersonalData: PersonalDataOwner = {
+  feature: 'quizzes',
+  tables: [{ table: 'quiz_attempts', columns: ['user_id'] }],
+  async export(db, userId) {
+    const rows = await db
+      .selectFrom('quiz_attempts')
+      .select(['quiz_id', 'score', 'answers', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+    return {
+      quiz_attempts: rows.map((r) => ({ ...r, answers: JSON.parse(r.answers) as unknown })),
+    };
+  },
+  async erase(trx, userIds) {
+    await trx.deleteFrom('quiz_attempts').where('user_id', 'in', userIds).execute();
+  },
+};
