@@ -25,6 +25,7 @@ import { registerSearch } from './features/search/search.feature.ts';
 import { registerClientApp } from './platform/client-app.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { App } from './platform/fastify.ts';
+import type { Readiness } from './platform/readiness.ts';
 import { createHttpApp } from './platform/http-app.ts';
 
 export type { App };
@@ -44,6 +45,8 @@ export interface AppDeps {
   /** Defaults to the driver env.ts chose: SMTP when a host is set, otherwise the mail folder. */
   mailTransport?: MailTransport;
   logger?: FastifyServerOptions['logger'];
+  /** main.ts marks it stopping on SIGTERM, before closing, so /api/ready answers 503 first. */
+  readiness?: Readiness;
 }
 
 /**
@@ -62,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const base = { db, env, clock };
 
-  await registerHealth(app, { db, engine, clock });
+  await registerHealth(app, { db, engine, clock, readiness: deps.readiness });
   const sessions = authSessions(base);
   const { hooks, access } = await registerAccess(app, { db, clock, sessions });
   await registerAuth(app, {

@@ -95,6 +95,28 @@ describe('main (the server process)', { timeout: 90_000 }, () => {
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   });
 
+  it('answers 503 on /api/ready after SIGTERM while it waits SHUTDOWN_DELAY_MS, then exits 0', async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'indent-main-'));
+    const server = startServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${join(dir, 'db.sqlite')}`,
+      SHUTDOWN_DELAY_MS: '4000',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(base);
+    expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+
+    server.child.kill('SIGTERM');
+    // The load balancer's view: readiness turns to 503 while the server still accepts connections.
+    let status = 200;
+    while (status === 200) status = (await fetch(`${base}/api/ready`)).status;
+    expect(status).toBe(503);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    expect(await server.exited, server.output()).toBe(0);
+  });
+
   it('loses no committed write when SIGTERM arrives during a burst of writes', async () => {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'indent-main-'));

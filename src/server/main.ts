@@ -3,6 +3,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { fileOffsetClock } from './platform/clock.ts';
+import { createReadiness } from './platform/readiness.ts';
 import { loadCourseContent, type CourseContent } from './content/course-content.ts';
 
 // Reads the environment, prepares the database, builds the app and listens. Nothing else lives here.
@@ -40,11 +41,13 @@ try {
 // the one sign-in works at (PUBLIC_ORIGIN). Those lines are dropped; the ready line below names the
 // address to open.
 const LISTENING_TEXT = '\u0000listening';
+const readiness = createReadiness();
 const app = await buildApp({
   env,
   db,
   engine,
   content,
+  readiness,
   // Only a test server's time can be moved (the browser journey of issue 20's review).
   ...(env.NODE_ENV === 'test' && env.TEST_CLOCK_FILE
     ? { clock: fileOffsetClock(env.TEST_CLOCK_FILE) }
@@ -70,7 +73,12 @@ app.addHook('onSend', (_request, reply, payload, done) => {
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  // First out of the load balancer's rotation (GET /api/ready answers 503), then close.
+  readiness.markStopping();
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  if (env.SHUTDOWN_DELAY_MS > 0) {
+    await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
+  }
   // close() stops accepting connections, waits for requests in progress, then runs onClose (the database).
   const timer = setTimeout(() => {
     app.log.error('shutdown took longer than 10 s; exiting');
