@@ -28,7 +28,7 @@ try {
   fail(`Content error in ${env.CONTENT_DIR}: ${err instanceof Error ? err.message : String(err)}`);
 }
 
-const { db, engine } = openDatabase(env.DATABASE_URL);
+const { db, engine, queries } = openDatabase(env.DATABASE_URL);
 try {
   await migrateToLatest(db);
 } catch (err) {
@@ -47,6 +47,7 @@ const app = await buildApp({
   db,
   engine,
   content,
+  queries,
   readiness,
   // Only a test server's time can be moved (the browser journey of issue 20's review).
   ...(env.NODE_ENV === 'test' && env.TEST_CLOCK_FILE

@@ -8,7 +8,9 @@ import type { AccessHooks } from '../access/access.hooks.ts';
 import { createCodeHistoryRepo } from './code-history.repo.ts';
 import { codeHistoryRoutes } from './code-history.routes.ts';
 import { createCodeHistoryService, type SolvedExerciseRecorder } from './code-history.service.ts';
+import type { Registry } from 'prom-client';
 import { createExerciseChecker } from './exercise-checks.ts';
+import { exerciseCheckMetrics } from './exercise-checks.metrics.ts';
 import { createExerciseProgressRepo } from './exercise-progress.repo.ts';
 import { exerciseProgressRoutes } from './exercise-progress.routes.ts';
 import { createExerciseProgressService } from './exercise-progress.service.ts';
@@ -27,7 +29,7 @@ export interface ProgressFeature {
  * Server-side exercise checks (issue 21, decision 0019): a pool of sandboxed Pyodide processes,
  * started on the first claim, each run limited in time and memory. Closed with the app.
  */
-function exerciseChecker(app: App, env: Env, content: CourseContent) {
+function exerciseChecker(app: App, env: Env, content: CourseContent, metrics: Registry) {
   const runner = new NodePyodideRunner({
     size: env.PYTHON_CHECK_WORKERS,
     wasmMemoryMb: env.PYTHON_CHECK_MEMORY_MB,
@@ -46,6 +48,7 @@ function exerciseChecker(app: App, env: Env, content: CourseContent) {
     checks,
     timeoutMs: env.PYTHON_CHECK_TIMEOUT_MS,
     maxQueued: 20 * env.PYTHON_CHECK_WORKERS,
+    metrics: exerciseCheckMetrics(metrics, runner),
   });
 }
 
@@ -63,6 +66,8 @@ export async function registerProgress(
     hooks: AccessHooks;
     studyDays: SolvedExerciseRecorder;
     quizzes: QuizAttemptsReader;
+    /** The app's metrics registry (features/metrics). */
+    metrics: Registry;
   },
 ): Promise<ProgressFeature> {
   const { db, clock, content, hooks } = deps;
@@ -74,7 +79,7 @@ export async function registerProgress(
       repo: exerciseProgress,
       clock,
       isExercise,
-      checker: exerciseChecker(app, deps.env, content),
+      checker: exerciseChecker(app, deps.env, content, deps.metrics),
     }),
     hooks,
   });
