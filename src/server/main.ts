@@ -1,6 +1,8 @@
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
+import { sqliteFileOf } from './db/backup.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { holdServerLock } from './db/server-lock.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { fileOffsetClock } from './platform/clock.ts';
 import { createReadiness } from './platform/readiness.ts';
@@ -29,6 +31,9 @@ try {
 }
 
 const { db, engine, queries } = openDatabase(env.DATABASE_URL);
+// Tells `npm run admin -- restore` that a server runs on this SQLite file (removed at exit).
+const sqliteFile = sqliteFileOf(env.DATABASE_URL);
+if (sqliteFile) holdServerLock(sqliteFile);
 try {
   await migrateToLatest(db);
 } catch (err) {
