@@ -4,6 +4,7 @@ import pino from 'pino';
 import { site } from '#shared/site.ts';
 import { paymentsFromEnv } from './app.ts';
 import { loadCourseContent, type CourseContent } from './content/course-content.ts';
+import { runBackupCommand } from './db/backup.ts';
 import type { Db } from './db/database.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -148,6 +149,10 @@ export function runAdminCommand(
  */
 export async function runAdminFromEnv(argv: readonly string[], io: AdminIo): Promise<number> {
   const env = loadEnv();
+  // Backup and restore work on the file itself: the database is neither opened nor migrated here.
+  if (argv[0] === 'backup' || argv[0] === 'restore') {
+    return runBackupCommand(argv, env.DATABASE_URL, io);
+  }
   const { db } = openDatabase(env.DATABASE_URL);
   try {
     await migrateToLatest(db);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { CourseContent } from './content/course-content.ts';
 import type { Db, DbEngine } from './db/database.ts';
+import type { QueryTimings } from './db/query-timings.ts';
 import type { Env } from './env.ts';
 import { registerAccess } from './features/access/access.feature.ts';
 import { sessionSecurityScheme } from './features/access/access.hooks.ts';
@@ -12,6 +13,7 @@ import { registerCertificates } from './features/certificates/certificates.featu
 import { registerCourses } from './features/courses/courses.feature.ts';
 import { registerHealth } from './features/health/health.feature.ts';
 import { registerMail } from './features/mail/mail.feature.ts';
+import { registerMetrics } from './features/metrics/metrics.feature.ts';
 import type { MailTransport } from './features/mail/mail.transport.ts';
 import {
   keepingPeriodsJob as privacyJob,
@@ -26,6 +28,7 @@ import { personalDataOwners as owners } from './personal-data.ts';
 import { registerClientApp } from './platform/client-app.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { App } from './platform/fastify.ts';
+import type { Readiness } from './platform/readiness.ts';
 import { createHttpApp } from './platform/http-app.ts';
 
 export type { App };
@@ -45,6 +48,10 @@ export interface AppDeps {
   /** Defaults to the driver env.ts chose: SMTP when a host is set, otherwise the mail folder. */
   mailTransport?: MailTransport;
   logger?: FastifyServerOptions['logger'];
+  /** Every statement's time, from openDatabase (its handle's `queries`), for the metrics. */
+  queries?: QueryTimings;
+  /** main.ts marks it stopping on SIGTERM, before closing, so /api/ready answers 503 first. */
+  readiness?: Readiness;
 }
 
 /**
@@ -61,9 +68,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger,
     securitySchemes: sessionSecurityScheme,
   });
-  const base = { db, env, clock };
+  // First, so its request timing sees every route; the registry goes to each feature that counts.
+  const { registry: metrics } = registerMetrics(app, { env, queries: deps.queries });
+  const base = { db, env, clock, metrics };
 
-  await registerHealth(app, { db, engine, clock });
+  await registerHealth(app, { db, engine, clock, readiness: deps.readiness });
   const sessions = authSessions(base);
   const { hooks, access } = await registerAccess(app, { db, clock, sessions });
   await registerAuth(app, {

@@ -82,6 +82,23 @@ const envSchema = z
       .default(256),
     // Browser journeys only (NODE_ENV=test): a file holding milliseconds added to the server's time.
     TEST_CLOCK_FILE: optionalText,
+    // GET /metrics is served only with this set, and only to `Authorization: Bearer <token>`.
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => value === undefined || value.length >= 16, {
+        message: 'must be at least 16 characters (e.g. openssl rand -hex 24)',
+      }),
+    // On SIGTERM, how long /api/ready answers 503 before the server stops accepting connections,
+    // so the load balancer's next poll takes the instance out first (0 in development and tests).
+    SHUTDOWN_DELAY_MS: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(0, 'must be from 0 to 60000')
+      .max(60_000, 'must be from 0 to 60000')
+      .default(0),
     TRUST_PROXY: z
       .enum(['true', 'false'], { message: 'must be true or false' })
       .default('false')

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib.mjs';
 import { openDatabase } from './db/database.ts';
+import { serversOn } from './db/server-lock.ts';
 
 // Starts the real entry point as a child process: start-up errors, listening, and graceful shutdown.
 
@@ -72,6 +73,8 @@ describe('main (the server process)', { timeout: 90_000 }, () => {
     });
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(base);
+    // The mark `npm run admin -- restore` looks for, gone once the server has exited.
+    expect(serversOn(join(dir, 'db.sqlite')).map((s) => s.pid)).toEqual([server.child.pid]);
 
     // A request whose body is still arriving when SIGTERM lands must still be answered.
     const slow = new Promise<number>((resolve, reject) => {
@@ -93,6 +96,29 @@ describe('main (the server process)', { timeout: 90_000 }, () => {
     expect(await slow).toBe(404);
     expect(await server.exited).toBe(0);
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+    expect(serversOn(join(dir, 'db.sqlite'))).toEqual([]);
+  });
+
+  it('answers 503 on /api/ready after SIGTERM while it waits SHUTDOWN_DELAY_MS, then exits 0', async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'indent-main-'));
+    const server = startServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${join(dir, 'db.sqlite')}`,
+      SHUTDOWN_DELAY_MS: '4000',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(base);
+    expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+
+    server.child.kill('SIGTERM');
+    // The load balancer's view: readiness turns to 503 while the server still accepts connections.
+    let status = 200;
+    while (status === 200) status = (await fetch(`${base}/api/ready`)).status;
+    expect(status).toBe(503);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    expect(await server.exited, server.output()).toBe(0);
   });
 
   it('loses no committed write when SIGTERM arrives during a burst of writes', async () => {

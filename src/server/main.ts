@@ -1,8 +1,11 @@
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
+import { sqliteFileOf } from './db/backup.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { holdServerLock } from './db/server-lock.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { fileOffsetClock } from './platform/clock.ts';
+import { createReadiness } from './platform/readiness.ts';
 import { loadCourseContent, type CourseContent } from './content/course-content.ts';
 
 // Reads the environment, prepares the database, builds the app and listens. Nothing else lives here.
@@ -27,7 +30,10 @@ try {
   fail(`Content error in ${env.CONTENT_DIR}: ${err instanceof Error ? err.message : String(err)}`);
 }
 
-const { db, engine } = openDatabase(env.DATABASE_URL);
+const { db, engine, queries } = openDatabase(env.DATABASE_URL);
+// Tells `npm run admin -- restore` that a server runs on this SQLite file (removed at exit).
+const sqliteFile = sqliteFileOf(env.DATABASE_URL);
+if (sqliteFile) holdServerLock(sqliteFile);
 try {
   await migrateToLatest(db);
 } catch (err) {
@@ -40,11 +46,14 @@ try {
 // the one sign-in works at (PUBLIC_ORIGIN). Those lines are dropped; the ready line below names the
 // address to open.
 const LISTENING_TEXT = '\u0000listening';
+const readiness = createReadiness();
 const app = await buildApp({
   env,
   db,
   engine,
   content,
+  queries,
+  readiness,
   // Only a test server's time can be moved (the browser journey of issue 20's review).
   ...(env.NODE_ENV === 'test' && env.TEST_CLOCK_FILE
     ? { clock: fileOffsetClock(env.TEST_CLOCK_FILE) }
@@ -70,7 +79,12 @@ app.addHook('onSend', (_request, reply, payload, done) => {
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  // First out of the load balancer's rotation (GET /api/ready answers 503), then close.
+  readiness.markStopping();
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  if (env.SHUTDOWN_DELAY_MS > 0) {
+    await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
+  }
   // close() stops accepting connections, waits for requests in progress, then runs onClose (the database).
   const timer = setTimeout(() => {
     app.log.error('shutdown took longer than 10 s; exiting');

@@ -1,14 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type KyselyConfig,
-  type SqliteDatabase,
-} from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { createQueryTimings, type QueryTimings } from './query-timings.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -17,6 +12,8 @@ export type DbEngine = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Db;
   engine: DbEngine;
+  /** Every statement's time, for the app's metrics (query-timings.ts). */
+  queries: QueryTimings;
 }
 
 export interface OpenOptions {
@@ -24,7 +21,7 @@ export interface OpenOptions {
   searchPath?: string;
   poolSize?: number;
   /** Kysely's query log: `npm run bench:scale` times each query behind an endpoint with it. */
-  log?: KyselyConfig['log'];
+  log?: (event: LogEvent) => void;
 }
 
 /**
@@ -51,6 +48,11 @@ function cachedStatements(sqlite: SQLite.Database, limit = 500): SqliteDatabase 
 
 /** Opens the database named by a `file:` or `postgres://` URL (see env.ts). */
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
+  const queries = createQueryTimings();
+  const log = (event: LogEvent) => {
+    queries.log(event);
+    options.log?.(event);
+  };
   if (url.startsWith('file:')) {
     const file = url.slice('file:'.length);
     if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
@@ -63,9 +65,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     return {
       db: new Kysely<Database>({
         dialect: new SqliteDialect({ database: cachedStatements(sqlite) }),
-        ...(options.log ? { log: options.log } : {}),
+        log,
       }),
       engine: 'sqlite',
+      queries,
     };
   }
   const pool = new pg.Pool({
@@ -77,8 +80,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   return {
     db: new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
-      ...(options.log ? { log: options.log } : {}),
+      log,
     }),
     engine: 'postgres',
+    queries,
   };
 }

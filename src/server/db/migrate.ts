@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as m0001 from './migrations/0001-core-tables.ts';
 import * as m0002 from './migrations/0002-auth-requests.ts';
@@ -35,18 +35,44 @@ const provider: MigrationProvider = {
  * migrator looks for them in every schema it can see, so test files that each own a schema in one
  * database would find each other's tables.
  */
-export async function migrateToLatest(db: Db, options: { schema?: string } = {}): Promise<void> {
+export async function migrateToLatest(
+  db: Db,
+  options: {
+    schema?: string;
+    /** Tests only: stop after this migration (an older database meeting a newer server). */
+    upTo?: string;
+  } = {},
+): Promise<void> {
   const migrator = new Migrator({
     db,
     provider,
     ...(options.schema ? { migrationTableSchema: options.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (options.upTo
+    ? migrator.migrateTo(options.upTo)
+    : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
       `Migration ${failed?.migrationName ?? ''} failed: ${reason}`.replace('  ', ' '),
     );
+  }
+}
+
+/**
+ * Whether the newest migration has run on this database (GET /api/ready). Reads Kysely's bookkeeping
+ * table by its unqualified name, so PostgreSQL finds it through the connection's search_path; a
+ * database that was never migrated has no such table, which counts as not migrated.
+ */
+export async function isMigrated(db: Db): Promise<boolean> {
+  const newest = Object.keys(migrations).sort().at(-1) ?? '';
+  try {
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from kysely_migration where name = ${newest}`.execute(db);
+    return rows.length > 0;
+  } catch {
+    return false;
   }
 }

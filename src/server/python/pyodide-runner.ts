@@ -308,6 +308,11 @@ export class NodePyodideRunner implements PythonRunner {
     return this.slots.reduce((sum, slot) => sum + slot.restarts, 0);
   }
 
+  /** Interpreter processes alive now (they start on first use and are replaced when they die). */
+  get processes(): number {
+    return this.slots.filter((slot) => slot.process?.alive).length;
+  }
+
   /** Runs waiting for a free interpreter. */
   get queued(): number {
     return this.waiting.length;

@@ -51,6 +51,7 @@ export async function createTestApp(
     env,
     db: database.db,
     engine: database.engine,
+    queries: database.queries,
     content: options.deps?.content ?? (await testContent()),
     ...options.deps,
   });

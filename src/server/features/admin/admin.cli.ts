@@ -49,6 +49,13 @@ Mail
                                         sending, sent or canceled; EMAIL the address, any case
                                         (finished mails are kept 90 days)
 
+Backups (SQLite; for PostgreSQL use pg_dump and pg_restore, see docs/operations.md)
+  backup FILE                           copies the live database to FILE with SQLite's online
+                                        backup while the server keeps serving, then checks the copy
+                                        (PRAGMA integrity_check)
+  restore FILE                          puts the backup FILE in place of the database, keeping the
+                                        old one beside it; refused while a server runs on it
+
 Bad input (an unknown or already erased e-mail, days that are not a whole number from 1 to 3650, revoking someone
 without access, refunding an order already refunded, an unknown mail status) prints one line and
 exits with status 2, having changed nothing.

@@ -1,3 +1,4 @@
+import { Counter, type Registry } from 'prom-client';
 import type { Db } from '../../db/database.ts';
 import type { Env } from '../../env.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -49,9 +50,17 @@ export async function registerAuth(
     identity?: IdentityProvider | undefined;
     /** The checkout id of the user's active paid order, if any (the access feature). */
     subscriptionIdOf: (userId: string) => Promise<string | undefined>;
+    /** The app's metrics registry (features/metrics). */
+    metrics: Registry;
   },
 ): Promise<void> {
   const { db, env, clock } = deps;
+  const signIns = new Counter({
+    name: 'indent_auth_sign_ins_total',
+    help: 'Sign-ins finished (a session started), by identity provider (google, dev)',
+    labelNames: ['provider'] as const,
+    registers: [deps.metrics],
+  });
   await app.register(authRoutes, {
     auth: createAuthService({
       identity: deps.identity ?? identityFromEnv(env),
@@ -59,6 +68,7 @@ export async function registerAuth(
       authRequests: createAuthRequestsRepo(db),
       clock,
       redirectUri: `${env.origin}/login`,
+      onSignedIn: (provider) => signIns.inc({ provider }),
     }),
     sessions: deps.sessions,
     subscriptionIdOf: deps.subscriptionIdOf,

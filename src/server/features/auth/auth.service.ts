@@ -21,6 +21,8 @@ interface AuthServiceDeps {
   clock: Clock;
   /** The page the provider sends the browser back to. */
   redirectUri: string;
+  /** Told after each finished sign-in (the metrics count them). */
+  onSignedIn?: ((provider: IdentityProvider['kind']) => void) | undefined;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -86,6 +88,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         profile,
         deps.clock.now().toISOString(),
       );
+      deps.onSignedIn?.(deps.identity.kind);
       return {
         user,
         returnTo: request.return_to,

@@ -3,6 +3,8 @@ import type { Env } from '../../env.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { App } from '../../platform/fastify.ts';
 import type { AccessHooks } from '../access/access.hooks.ts';
+import type { Registry } from 'prom-client';
+import { billingMetrics } from './billing.metrics.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { createCheckoutService, type ActiveAccessOf } from './checkout.service.ts';
 import { demoCheckoutRoutes } from './demo-checkout.routes.ts';
@@ -43,9 +45,12 @@ export async function registerBilling(
     receipts: ReceiptQueue;
     /** Defaults to the driver the environment asks for. */
     payments?: PaymentsDriver | undefined;
+    /** The app's metrics registry (features/metrics). */
+    metrics: Registry;
   },
 ): Promise<void> {
   const { env, db, clock, access, hooks } = deps;
+  const metrics = billingMetrics(deps.metrics);
   const payments = deps.payments ?? paymentsFromEnv(env, db);
   const orders = createOrdersRepo(db);
   const grants = createGrants({
@@ -55,6 +60,7 @@ export async function registerBilling(
     log: app.log,
     onAccessRevoked: (userId) => access.revoked(userId),
     receipts: deps.receipts,
+    metrics,
   });
   const checkout = createCheckoutService({
     payments,
@@ -65,6 +71,7 @@ export async function registerBilling(
     origin: env.origin,
     adsConversionId: env.ADS_CONVERSION_ID,
     log: app.log,
+    metrics,
   });
   await app.register(billingRoutes, { checkout, grants, hooks });
   if (payments.kind === 'demo') {

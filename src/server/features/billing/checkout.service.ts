@@ -5,6 +5,7 @@ import { site } from '#shared/site.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { conflict, forbidden, notFound, unavailable } from '../../platform/errors.ts';
+import type { BillingMetrics } from './billing.metrics.ts';
 import type { Grants } from './grants.service.ts';
 import type { OrdersRepo } from './orders.repo.ts';
 import { PaymentsUnavailableError, type CheckoutInfo, type PaymentsDriver } from './payments.ts';
@@ -34,6 +35,7 @@ interface CheckoutDeps {
   origin: string;
   adsConversionId?: string | undefined;
   log: FastifyBaseLogger;
+  metrics?: BillingMetrics | undefined;
 }
 
 /** Buying a year of access: opening a checkout, and confirming it when the learner comes back. */
@@ -64,6 +66,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         currency: site.currency,
         createdAt: now.toISOString(),
       });
+      deps.metrics?.orderStarted(payments.kind);
       return checkout;
     },
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { site } from '#shared/site.ts';
 import { addDays, type Clock } from '../../platform/clock.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import type { BillingMetrics } from './billing.metrics.ts';
 import type { OrderQueries, OrdersRepo } from './orders.repo.ts';
 import {
   WebhookSignatureError,
@@ -37,6 +38,8 @@ export interface GrantsDeps {
   onAccessRevoked: (userId: string) => void;
   /** Queues the receipt mail (features/mail, wired in buildApp). */
   receipts: ReceiptQueue;
+  /** Counts grants and webhooks (the app's; the admin command has none). */
+  metrics?: BillingMetrics | undefined;
 }
 
 /** A paid order, as the receipt mail needs it. */
@@ -66,8 +69,10 @@ export function createGrants(deps: GrantsDeps) {
 
   return {
     /** Grants in a transaction of its own (the success look-up and the demo checkout). */
-    grant(checkout: CheckoutInfo, source: GrantSource): Promise<GrantOutcome> {
-      return orders.transaction((q) => grantWith(deps, q, checkout, source));
+    async grant(checkout: CheckoutInfo, source: GrantSource): Promise<GrantOutcome> {
+      const outcome = await orders.transaction((q) => grantWith(deps, q, checkout, source));
+      if (outcome === 'granted') deps.metrics?.granted(source);
+      return outcome;
     },
 
     /**
@@ -78,8 +83,16 @@ export function createGrants(deps: GrantsDeps) {
       rawBody: Buffer | undefined,
       signature: string | undefined,
     ): Promise<WebhookOutcome> {
-      const event = verify(deps, rawBody, signature);
+      let event: ProviderEvent;
+      try {
+        event = verify(deps, rawBody, signature);
+      } catch (err) {
+        deps.metrics?.webhookRefused();
+        throw err;
+      }
       const result = await orders.transaction((q) => recordAndApply(deps, q, event));
+      deps.metrics?.webhookProcessed(result.outcome);
+      if (result.outcome === 'granted') deps.metrics?.granted('webhook');
       // Only once the revocation is committed, or a request in between could remember the old row.
       if (result.revokedUserId) deps.onAccessRevoked(result.revokedUserId);
       return result.outcome;

@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import {
   createSmtpTransport,
   type MailTransport,
 } from './mail.transport.ts';
+import { outboxMetrics } from './mail.metrics.ts';
 import { createOutboxRepo } from './outbox.repo.ts';
 
 /** The mail driver the environment asks for, and its folder for the development driver. */
@@ -63,9 +65,12 @@ export async function registerMail(
     hooks: AccessHooks;
     /** Defaults to the driver the environment asks for. */
     transport?: MailTransport | undefined;
+    /** The app's metrics registry (features/metrics). */
+    metrics: Registry;
   },
 ): Promise<MailFeature> {
   const { env, db, clock } = deps;
+  outboxMetrics(deps.metrics, db);
   if (env.mailDriver === 'off' && !deps.transport) {
     app.log.warn('mail is off (MAIL_OFF=true): no receipt or reminder will be sent');
     return { receipts: noReceipts, farewell: noFarewell };

@@ -5,6 +5,7 @@ import {
   type Verdict,
 } from '#shared/content/python-checks.ts';
 import { unavailable } from '../../platform/errors.ts';
+import { runOutcome, type ExerciseCheckMetrics } from './exercise-checks.metrics.ts';
 
 /**
  * Runs an exercise's check on the server, with the same runs and the same judge as the browser's
@@ -29,19 +30,23 @@ export function createExerciseChecker(deps: {
    * waiting behind a long queue would see the request time out anyway.
    */
   maxQueued: number;
+  metrics?: ExerciseCheckMetrics | undefined;
 }): ExerciseChecker {
   return {
     async verify(exerciseId, code) {
       const check = deps.checks.get(exerciseId);
       if (!check) return { passed: false, message: `The exercise "${exerciseId}" has no check.` };
       if (deps.runner.queued >= deps.maxQueued) {
+        deps.metrics?.refused();
         throw unavailable(
           'The server is checking many programs right now. Please press Check again in a minute.',
         );
       }
       let verdict: Verdict = { passed: false, message: 'The check ran nothing.' };
       for (const step of exerciseCheckRuns(code, check)) {
+        const started = performance.now();
         const result = await deps.runner.run({ ...step.request, timeoutMs: deps.timeoutMs });
+        deps.metrics?.ran(runOutcome(result), (performance.now() - started) / 1000);
         verdict = step.judge(result, { timeoutMs: deps.timeoutMs });
         if (!verdict.passed) return verdict;
       }

@@ -8,8 +8,10 @@ import type { AccessHooks } from '../access/access.hooks.ts';
 import { createCodeHistoryRepo } from './code-history.repo.ts';
 import { codeHistoryRoutes } from './code-history.routes.ts';
 import { createCodeHistoryService, type SolvedExerciseRecorder } from './code-history.service.ts';
+import type { Registry } from 'prom-client';
 import { createExerciseCheckService } from './exercise-check.service.ts';
 import { createExerciseChecker } from './exercise-checks.ts';
+import { exerciseCheckMetrics } from './exercise-checks.metrics.ts';
 import { createCheckRecordsRepo } from './exercise-checks.repo.ts';
 import { createExerciseProgressRepo } from './exercise-progress.repo.ts';
 import { exerciseProgressRoutes } from './exercise-progress.routes.ts';
@@ -29,7 +31,7 @@ export interface ProgressFeature {
  * Server-side exercise checks (issue 21, decision 0019): a pool of sandboxed Pyodide processes,
  * started on the first claim, each run limited in time and memory. Closed with the app.
  */
-function exerciseChecker(app: App, env: Env, content: CourseContent) {
+function exerciseChecker(app: App, env: Env, content: CourseContent, metrics: Registry) {
   const runner = new NodePyodideRunner({
     size: env.PYTHON_CHECK_WORKERS,
     wasmMemoryMb: env.PYTHON_CHECK_MEMORY_MB,
@@ -48,6 +50,7 @@ function exerciseChecker(app: App, env: Env, content: CourseContent) {
     checks,
     timeoutMs: env.PYTHON_CHECK_TIMEOUT_MS,
     maxQueued: 20 * env.PYTHON_CHECK_WORKERS,
+    metrics: exerciseCheckMetrics(metrics, runner),
   });
 }
 
@@ -65,13 +68,15 @@ export async function registerProgress(
     hooks: AccessHooks;
     studyDays: SolvedExerciseRecorder;
     quizzes: QuizAttemptsReader;
+    /** The app's metrics registry (features/metrics). */
+    metrics: Registry;
   },
 ): Promise<ProgressFeature> {
   const { db, clock, content, hooks } = deps;
   const courseExerciseIds = new Set([...content.exerciseIds.values()].flat());
   const isExercise = (id: string) => courseExerciseIds.has(id);
   const exerciseProgress = createExerciseProgressRepo(db);
-  const checker = exerciseChecker(app, deps.env, content);
+  const checker = exerciseChecker(app, deps.env, content, deps.metrics);
   const progressService = createExerciseProgressService({
     repo: exerciseProgress,
     clock,
