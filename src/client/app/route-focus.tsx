@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { trackInputModality } from './input-modality.ts';
 
 /** How long a new page may take to show its heading (a lesson waits for its text) before we give up. */
 const HEADING_WAIT_MS = 10_000;
@@ -23,11 +24,15 @@ function mainHeading(main: HTMLElement): HTMLElement | null {
  * title. The first page of a visit is left alone: the browser announces a loaded document itself.
  *
  * A page that put the focus inside the main area itself (a quiz question, a form field) keeps it.
+ * The heading's ring shows only when the learner last used the keyboard (global.css reads the
+ * root's `data-input`): to a mouse user a ring around a heading looks like a fault.
  */
 export function RouteFocus({ mainId }: { mainId: string }) {
   const { pathname, hash } = useLocation();
   const previous = useRef<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+
+  useEffect(() => trackInputModality(), []);
 
   useEffect(() => {
     const first = previous.current === null;

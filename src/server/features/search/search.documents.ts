@@ -11,6 +11,8 @@ export interface SearchDocument {
   href: string;
   moduleNumber: number;
   label: string;
+  /** A lesson section's words in bold, lower-cased: the terms it defines (not indexed). */
+  defines?: readonly string[];
 }
 
 const ENTITIES: Record<string, string> = {
@@ -46,8 +48,12 @@ function lessonSections(html: string, moduleNumber: number, label: string): Sear
   let anchor: string | undefined;
   let start = 0;
   const push = (end: number) => {
-    const body = textOf(html.slice(start, end));
+    const part = html.slice(start, end);
+    const body = textOf(part);
     if (body) {
+      const defines = [...part.matchAll(/<strong>([\s\S]*?)<\/strong>/g)].map((m) =>
+        textOf(m[1] ?? '').toLowerCase(),
+      );
       sections.push({
         kind: 'lesson',
         title,
@@ -55,6 +61,7 @@ function lessonSections(html: string, moduleNumber: number, label: string): Sear
         href: lessonHref(moduleNumber, anchor),
         moduleNumber,
         label,
+        defines,
       });
     }
   };
@@ -68,9 +75,21 @@ function lessonSections(html: string, moduleNumber: number, label: string): Sear
   return sections;
 }
 
+/** A glossary term without its qualifier: "value (in a dictionary)" is "value". */
+const bareTerm = (term: string) => term.replace(/\s*\(.*\)$/, '').toLowerCase();
+
+/** The ways a learner types a term: "dictionary", "dictionaries", "class", "classes", "loops". */
+export function termForms(term: string): string[] {
+  const base = bareTerm(term);
+  const forms = [base, `${base}s`, `${base}es`];
+  if (base.endsWith('y')) forms.push(`${base.slice(0, -1)}ies`);
+  return forms;
+}
+
 /**
  * The glossary (content/GLOSSARY.md): `## Module N: ...` headings, then `- **term**: definition`.
- * Each term links to the first section of its module's lesson that uses it, or to the lesson.
+ * Each term links to the section of its module's lesson that teaches it: the one that puts it in
+ * bold (where the lesson defines it), else the one named after it, else the first that uses it.
  */
 function glossaryEntries(markdown: string, lessons: readonly SearchDocument[]): SearchDocument[] {
   const entries: SearchDocument[] = [];
@@ -89,10 +108,11 @@ function glossaryEntries(markdown: string, lessons: readonly SearchDocument[]): 
     const definition = (entry[2] ?? '').replace(/`/g, '').replace(/\*\*?/g, '').trim();
     // The term opens the body too, so a snippet always shows what the entry is about.
     const body = `${term}: ${definition}`;
-    const needle = term.replace(/\s*\(.*\)$/, '').toLowerCase();
+    const needle = bareTerm(term);
+    const forms = termForms(term);
     const inModule = lessons.filter((s) => s.moduleNumber === moduleNumber);
-    // The section named after the term, else the first one that uses it.
     const section =
+      inModule.find((s) => s.defines?.some((bold) => forms.includes(bold))) ??
       inModule.find((s) => s.title.toLowerCase().includes(needle)) ??
       inModule.find((s) => s.body.toLowerCase().includes(needle));
     entries.push({
@@ -132,6 +152,29 @@ export function searchDocuments(
     }
   }
   return [...lessons, ...exercises, ...glossaryEntries(glossaryMarkdown, lessons)];
+}
+
+/** Where a glossary term is introduced: its lesson section's link and the entry's title. */
+export interface Introduction {
+  href: string;
+  term: string;
+}
+
+/**
+ * Each way of typing a glossary term, mapped to where the course introduces it. A term listed in
+ * two modules (literal, hashable) is introduced by the first; later entries deepen it.
+ */
+export function introductions(documents: readonly SearchDocument[]): Map<string, Introduction> {
+  const found = new Map<string, Introduction>();
+  const glossary = documents
+    .filter((d) => d.kind === 'glossary')
+    .sort((a, b) => a.moduleNumber - b.moduleNumber);
+  for (const entry of glossary) {
+    for (const form of termForms(entry.title)) {
+      if (!found.has(form)) found.set(form, { href: entry.href, term: entry.title });
+    }
+  }
+  return found;
 }
 
 /** content/GLOSSARY.md's text; without it the index still holds the lessons and exercises. */

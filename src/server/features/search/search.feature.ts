@@ -2,7 +2,7 @@ import type { CourseContent } from '../../content/course-content.ts';
 import type { Db, DbEngine } from '../../db/database.ts';
 import type { App } from '../../platform/fastify.ts';
 import type { AccessHooks } from '../access/access.hooks.ts';
-import { readGlossary, searchDocuments } from './search.documents.ts';
+import { introductions, readGlossary, searchDocuments } from './search.documents.ts';
 import { createSearchRepo } from './search.repo.ts';
 import { searchRoutes } from './search.routes.ts';
 import { createSearchService } from './search.service.ts';
@@ -24,6 +24,8 @@ export async function registerSearch(
   const repo = createSearchRepo(deps.db, deps.engine);
   const glossary = readGlossary(deps.contentDir);
   if (glossary === undefined) app.log.warn('no GLOSSARY.md in CONTENT_DIR: search leaves it out');
-  await repo.rebuild(searchDocuments(deps.content, glossary ?? ''));
-  await app.register(searchRoutes, { search: createSearchService({ repo }), hooks: deps.hooks });
+  const documents = searchDocuments(deps.content, glossary ?? '');
+  await repo.rebuild(documents);
+  const search = createSearchService({ repo, introductions: introductions(documents) });
+  await app.register(searchRoutes, { search, hooks: deps.hooks });
 }

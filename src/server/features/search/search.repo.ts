@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbEngine } from '../../db/database.ts';
-import type { SearchDocument } from './search.documents.ts';
+import type { Introduction, SearchDocument } from './search.documents.ts';
 
 /** Snippet match markers: control characters no course text contains, escaped into <mark> later. */
 export const MARK_START = '\u0002';
@@ -43,6 +43,18 @@ const KIND_WEIGHT_SQL = sql.raw(
   "(case kind when 'lesson' then 1.0 when 'exercise' then 0.6 else 0.4 end)",
 );
 
+/**
+ * The section that introduces the searched term comes first, then its glossary entry, then the
+ * rest by score: "dictionary" opens module 5's section, not module 11's csv.DictWriter one
+ * that says the word more often.
+ */
+// SQLite would read a plain number in ORDER BY as a column's position: used there with `first` only.
+const introductionFirst = (first: Introduction | undefined) =>
+  first
+    ? sql`(case when kind = 'lesson' and href = ${first.href} then 0
+        when kind = 'glossary' and title = ${first.term} then 1 else 2 end)`
+    : sql`2`;
+
 /** Any id; two servers starting together on one PostgreSQL database rebuild one after the other. */
 const REBUILD_LOCK = 20_020;
 
@@ -50,6 +62,8 @@ const REBUILD_LOCK = 20_020;
  * The search index: SQLite FTS5 (porter stemming, bm25 with the title weighted 25:1) or PostgreSQL
  * tsvector (English stemming, title weight A, body B, ts_rank), behind the same two calls.
  * `words` are the query's words, already cut from the learner's text; all must match.
+ * A section of the same href holds the words only if the engine matched it: the boost never
+ * adds a result, it only orders the ones found.
  */
 export function createSearchRepo(db: Db, engine: DbEngine) {
   async function rebuild(documents: readonly SearchDocument[]): Promise<void> {
@@ -77,7 +91,11 @@ export function createSearchRepo(db: Db, engine: DbEngine) {
     });
   }
 
-  async function searchSqlite(words: readonly string[], limit: number): Promise<SearchHit[]> {
+  async function searchSqlite(
+    words: readonly string[],
+    limit: number,
+    first: Introduction | undefined,
+  ): Promise<SearchHit[]> {
     // Each word quoted: the learner's text is never read as FTS5 query syntax.
     const match = words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' ');
     const { rows } = await sql<HitRow>`
@@ -85,32 +103,39 @@ export function createSearchRepo(db: Db, engine: DbEngine) {
         snippet(search_documents, 1, ${MARK_START}, ${MARK_END}, '…', 24) as snippet
       from search_documents
       where search_documents match ${match}
-      order by bm25(search_documents, 25.0, 1.0) * ${KIND_WEIGHT_SQL}, rowid
+      order by ${first ? sql`${introductionFirst(first)},` : sql``}
+        bm25(search_documents, 25.0, 1.0) * ${KIND_WEIGHT_SQL}, rowid
       limit ${limit}`.execute(db);
     return rows.map(toHit);
   }
 
-  async function searchPostgres(words: readonly string[], limit: number): Promise<SearchHit[]> {
+  async function searchPostgres(
+    words: readonly string[],
+    limit: number,
+    first: Introduction | undefined,
+  ): Promise<SearchHit[]> {
     const options = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=15, MaxFragments=1`;
     // The headline (the costly part) is made for the page of results only.
     const { rows } = await sql<HitRow>`
       select kind, title, href, module_number, label,
         ts_headline('english', body, query, ${options}) as snippet
       from (
-        select s.*, q.query, ts_rank(s.document, q.query) * ${KIND_WEIGHT_SQL} as rank
+        select s.*, q.query, ${introductionFirst(first)} as place,
+          ts_rank(s.document, q.query) * ${KIND_WEIGHT_SQL} as rank
         from search_documents s, plainto_tsquery('english', ${words.join(' ')}) as q(query)
         where s.document @@ q.query
-        order by rank desc, s.id
+        order by place, rank desc, s.id
         limit ${limit}
       ) as top
-      order by rank desc, id`.execute(db);
+      order by place, rank desc, id`.execute(db);
     return rows.map(toHit);
   }
 
   return {
     rebuild,
-    search: (words: readonly string[], limit: number) =>
-      engine === 'sqlite' ? searchSqlite(words, limit) : searchPostgres(words, limit),
+    /** `first`: where the searched term is introduced, if it is a glossary term. */
+    search: (words: readonly string[], limit: number, first?: Introduction) =>
+      engine === 'sqlite' ? searchSqlite(words, limit, first) : searchPostgres(words, limit, first),
   };
 }
 export type SearchRepo = ReturnType<typeof createSearchRepo>;

@@ -130,6 +130,35 @@ describe('course search', () => {
     expect((await results('dictionaries')).some((r) => r.href === DICTIONARIES)).toBe(true);
   });
 
+  it("opens a beginner's query with the module that teaches it, then its glossary entry", async () => {
+    // The module whose lesson first teaches each word (content/GLOSSARY.md, SYLLABUS.md): strings
+    // are met in module 1 ("Text and numbers are different things") before module 6 deepens them;
+    // "file" has no glossary entry of its own, and module 7 teaches it.
+    const teaches: Record<string, number> = {
+      dictionary: 5,
+      loop: 3,
+      function: 4,
+      class: 12,
+      file: 7,
+      exception: 8,
+      list: 5,
+      string: 1,
+      import: 10,
+    };
+    for (const [query, moduleNumber] of Object.entries(teaches)) {
+      const found = await results(query);
+      expect(found[0], query).toMatchObject({ kind: 'lesson', moduleNumber });
+    }
+    // The plural finds the same introduction; the glossary entry follows its section.
+    for (const query of ['dictionary', 'dictionaries']) {
+      const found = await results(query);
+      expect(found[0]?.href, query).toBe(DICTIONARIES);
+      expect(found[1], query).toMatchObject({ kind: 'glossary', title: 'dictionary' });
+    }
+    // Later uses still follow, best first.
+    expect((await results('dictionary')).some((r) => r.moduleNumber === 11)).toBe(true);
+  });
+
   it('sends snippets with the matches marked and nothing else as HTML', async () => {
     const found = await results('append');
     expect(found.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import type { SearchReply, SearchResult } from '#shared/api/search.schema.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { badRequest } from '../../platform/errors.ts';
+import type { Introduction } from './search.documents.ts';
 import { MARK_END, MARK_START, type SearchRepo } from './search.repo.ts';
 
 export const SEARCH_LIMIT = 20;
@@ -18,14 +19,22 @@ export function queryWords(query: string): string[] {
 /** Distinct queries whose results are kept; the course is small and learners ask alike. */
 const CACHE_SIZE = 500;
 
-export function createSearchService(deps: { repo: SearchRepo }) {
+export function createSearchService(deps: {
+  repo: SearchRepo;
+  /** Each way of typing a glossary term, to where it is introduced (search.documents.ts). */
+  introductions?: ReadonlyMap<string, Introduction>;
+}) {
   // The index changes only at start-up and results depend on nobody's account, so a query's
   // results are kept until the server restarts (least recently asked dropped first). Ranking and
   // snippets cost about a millisecond of engine time; a repeated query costs a map look-up.
   const cache = new Map<string, Promise<SearchResult[]>>();
 
   async function resultsFor(words: readonly string[]): Promise<SearchResult[]> {
-    const hits = await deps.repo.search(words, SEARCH_LIMIT);
+    const hits = await deps.repo.search(
+      words,
+      SEARCH_LIMIT,
+      deps.introductions?.get(words.join(' ')),
+    );
     return hits.map((hit) => ({
       kind: hit.kind,
       title: hit.title,
