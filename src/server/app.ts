@@ -117,13 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     hooks,
     lessonOpened: [progress.recordLessonVisit, (userId) => rhythm.recordStudy(userId)],
   });
-  await registerCertificates(app, {
-    ...base,
-    content,
-    hooks,
-    exercises: progress,
-    quizzes,
-  });
+  await registerCertificates(app, { ...base, content, hooks, exercises: progress, quizzes });
   const expiring = expiringAuthRows(db);
   await registerPrivacy(app, {
     ...base,
