@@ -15,6 +15,7 @@ import {
   WORKER_ENTRY,
   WORKER_MODULE,
 } from '../src/client/features/runner/worker-python.ts';
+import { JUDGING_MODULE } from '../src/shared/content/python-harness.ts';
 import { pythonSource } from '../src/server/python/python-sources.ts';
 
 /**
@@ -24,7 +25,7 @@ import { pythonSource } from '../src/server/python/python-sources.ts';
  */
 export function snapshotFileName(pyodideVersion: string): string {
   const hash = createHash('sha256');
-  const sources = [pythonSource('harness.py'), pythonSource('browser_runner.py')];
+  const sources = [pythonSource('judging.py'), pythonSource('harness.py'), pythonSource('browser_runner.py')];
   for (const part of [pyodideVersion, ...sources, ownSource()]) {
     hash.update(part).update('\0');
   }
@@ -48,8 +49,9 @@ function installModule(pyodide: PyodideInterface, name: string, source: string, 
   module.destroy();
 }
 
-/** The harness, then the browser's additions, which import it by HARNESS_MODULE. */
+/** What the harness judges with, the harness, then the browser's additions, which import it by HARNESS_MODULE. */
 function installRunner(pyodide: PyodideInterface): void {
+  installModule(pyodide, JUDGING_MODULE, pythonSource('judging.py'), '<indent-judging>');
   installModule(pyodide, HARNESS_MODULE, pythonSource('harness.py'), '<indent-harness>');
   installModule(pyodide, WORKER_MODULE, pythonSource('browser_runner.py'), '<indent-worker>');
 }

@@ -25,6 +25,7 @@ import {
   pickShortestScore,
 } from '#shared/content/quiz-rules.ts';
 import type { RuleQuestion } from '#shared/content/quiz-rules.ts';
+import { MIN_WRONG_PROGRAMS } from '#shared/content/exercise-rules.ts';
 
 /** A quiz figure and the quiz it comes from (the module's worst quiz for that figure). */
 export interface WorstQuiz {
@@ -49,6 +50,11 @@ export interface ModuleFigures {
   readonly pickLongest: WorstQuiz | undefined;
   /** The highest score of "always pick the shortest option". */
   readonly pickShortest: WorstQuiz | undefined;
+  readonly exercises: number;
+  /** Labelled wrong programs over all the module's exercises ... */
+  readonly wrongPrograms: number;
+  /** ... and how many of them the checks refused (known once they have run). */
+  readonly refused?: number;
 }
 
 export function moduleFigures(module: CourseModule): ModuleFigures {
@@ -75,6 +81,8 @@ export function moduleFigures(module: CourseModule): ModuleFigures {
     ),
     pickLongest: worst(pickLongestScore),
     pickShortest: worst(pickShortestScore),
+    exercises: module.exercises.length,
+    wrongPrograms: module.exercises.reduce((sum, e) => sum + (e.wrong?.length ?? 0), 0),
   };
 }
 
@@ -115,6 +123,13 @@ const COLUMNS: readonly Column[] = [
     limit: `<= ${percent(MAX_PICK_SHORTEST_SCORE)}`,
     cell: (r) => quizCell(r.pickShortest),
   },
+  { head: 'exercises', limit: '', cell: (r) => String(r.exercises) },
+  {
+    head: 'wrong programs',
+    limit: `>= ${MIN_WRONG_PROGRAMS} each`,
+    cell: (r) => String(r.wrongPrograms),
+  },
+  { head: 'refused', limit: 'all', cell: (r) => (r.refused === undefined ? '-' : String(r.refused)) },
 ];
 
 /**
@@ -146,7 +161,8 @@ export function formatFigures(rows: readonly ModuleFigures[]): string {
     'Per module: prose words; checkpoints; words of the longest stretch without one; diagrams;',
     'questions and the share that ask what a program prints; and, for the worst quiz of the module,',
     'the share of questions whose right answer is the strictly longest option and the scores of',
-    'always picking the longest or the shortest option (bounds under the headings).',
+    'always picking the longest or the shortest option; exercises, their labelled wrong programs and',
+    'how many of those the checks refused (bounds under the headings).',
     '',
     ...lines,
     '',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { scanContent, formatProblem } from '#server/content/content.loader.ts';
 import type { CourseModule, ContentScan } from '#server/content/content.loader.ts';
 import { fencedBlocks } from '#shared/content/fenced-blocks.ts';
+import { wrongProgramsRule } from '#shared/content/exercise-rules.ts';
 import { checkpointOptionsRule, giveAwayRule } from '#shared/content/lesson-rules.ts';
 import {
   DEFAULT_TIMEOUT_MS,
@@ -15,13 +16,13 @@ import {
   judgeBlock,
   judgeOutputQuestion,
   normalizeAnswer,
-  outputDiff,
   realBlockOutput,
 } from '#shared/content/python-checks.ts';
 import type { PythonRunner, RunResult, Verdict } from '#shared/content/python-checks.ts';
 import type { RuleFinding } from '#shared/content/rules.ts';
 import { courseRules, moduleRules } from './content-rules.ts';
 import { moduleFigures } from './figures.ts';
+import { outputDiff } from './output-diff.ts';
 import type { ModuleFigures } from './figures.ts';
 import { readSyllabus, type SyllabusRow } from './syllabus.ts';
 
@@ -96,10 +97,11 @@ export async function verifyContent(options: VerifyOptions): Promise<VerifyRepor
   };
 
   const shownRoot = path.basename(path.resolve(options.rootDir));
+  const refused = new Map<number, number>();
   for (const module of scan.course.modules) {
     const fileOf = (name: string): string => `${shownRoot}/modules/${module.folder}/${name}`;
     await verifyLesson(module, fileOf, run, fail, rule, timeoutMs);
-    await verifyExercises(module, fileOf, scan, run, fail, timeoutMs);
+    refused.set(module.number, await verifyExercises(module, fileOf, scan, run, fail, rule, timeoutMs));
     await verifyQuestions(module, fileOf, scan, run, fail, timeoutMs);
     moduleRules(module, fileOf, scan, rule);
   }
@@ -122,7 +124,10 @@ export async function verifyContent(options: VerifyOptions): Promise<VerifyRepor
       count(counts.questions, 'question'),
       count(counts.codeBlocks, 'code block'),
     ].join(', ') + `: ${ok ? 'all verified' : count(total, 'problem')}`;
-  const figures = scan.course.modules.map(moduleFigures);
+  const figures = scan.course.modules.map((m) => ({
+    ...moduleFigures(m),
+    refused: refused.get(m.number) ?? 0,
+  }));
   return { problems, failures, counts, ok, summary, figures, syllabus: syllabus.rows };
 }
 
@@ -222,20 +227,26 @@ async function verifyLesson(
   }
 }
 
+/** Proves each exercise's check: its solution passes, its starter and every wrong program fail. */
 async function verifyExercises(
   module: CourseModule,
   fileOf: FileOf,
   scan: ContentScan,
   run: Run,
   fail: Fail,
+  rule: Rule,
   timeoutMs: number,
-): Promise<void> {
+): Promise<number> {
+  let refused = 0;
   for (const exercise of module.exercises) {
     const at = scan.locate(exercise) ?? { file: fileOf('exercises.yaml'), line: 0 };
+    for (const finding of wrongProgramsRule(exercise.id, exercise.wrong)) {
+      rule(at.file, at.line, `${exercise.id} wrong programs`, finding);
+    }
     // Every run of the check in turn, as the browser does: the first that fails decides.
     const attempt = async (code: string): Promise<{ verdict: Verdict; result: RunResult }> => {
       let last: { verdict: Verdict; result: RunResult } | undefined;
-      for (const step of exerciseCheckRuns(code, exercise.check)) {
+      for (const step of exerciseCheckRuns(code, exercise)) {
         const result = await run(step.request);
         last = { verdict: step.judge(result, { timeoutMs }), result };
         if (!last.verdict.passed) break;
@@ -247,13 +258,26 @@ async function verifyExercises(
     if (!solution.verdict.passed) {
       fail(at.file, at.line, `${exercise.id} solution`, solution.verdict, withTraceback(solution));
     }
-    const mustFail: [string, string][] = [
-      ['starter', exercise.starter],
-      ...(exercise.wrong ?? []).map((code, i): [string, string] => [`wrong[${i}]`, code]),
+    const mustFail: { label: string; code: string; says?: string | undefined }[] = [
+      { label: 'starter', code: exercise.starter },
+      ...(exercise.wrong ?? []).map((w, i) => ({
+        label: `wrong[${i}] (${w.kind})`,
+        code: w.code,
+        says: w.says,
+      })),
     ];
-    for (const [label, code] of mustFail) {
+    for (const { label, code, says } of mustFail) {
       const { verdict, result } = await attempt(code);
-      if (verdict.passed) {
+      if (!verdict.passed && label !== 'starter') refused++;
+      if (!verdict.passed && says !== undefined && !verdict.message.includes(says)) {
+        fail(
+          at.file,
+          at.line,
+          `${exercise.id} ${label}`,
+          verdict,
+          `is refused, but the message does not say "${says}"`,
+        );
+      } else if (verdict.passed) {
         fail(
           at.file,
           at.line,
@@ -261,12 +285,13 @@ async function verifyExercises(
           verdict,
           'passes the check, but it must fail it',
         );
-      } else if (result.error?.phase === 'setup') {
+      } else if (result.error?.phase === 'setup' || result.failure?.kind === 'solution') {
         // A broken setup makes every attempt fail, which would hide that nothing is really checked.
         fail(at.file, at.line, `${exercise.id} ${label}`, verdict);
       }
     }
   }
+  return refused;
 }
 
 async function verifyQuestions(

@@ -3,16 +3,21 @@ content verifier load this file into Pyodide and call run_request (src/shared/co
 says how a result is judged). It runs a request's setup, code and tests in a fresh working folder,
 captures what they print, feeds input() from the request's stdin and reports the first error the
 way Python prints it, without the harness's own frames."""
+import ast
 import builtins
+import copy
 import importlib
 import importlib.machinery
 import io
 import json
 import linecache
 import os
+import random
 import shutil
 import sys
 import traceback
+
+import _indent_judging as judging
 
 WORK_DIR = "/home/learner"
 OUTPUT_LIMIT = 1_000_000
@@ -73,7 +78,8 @@ def _run_source(source, filename, namespace):
 
 
 def _inside_work_dir(path):
-    return isinstance(path, str) and (path == WORK_DIR or path.startswith(WORK_DIR + os.sep))
+    # The solution's and the starting folder (WORK_DIR.reference, WORK_DIR.base) count as well.
+    return isinstance(path, str) and path.startswith(WORK_DIR) and path[len(WORK_DIR) : len(WORK_DIR) + 1] in ("", os.sep, ".")
 
 
 def _forget_work_dir_modules():
@@ -113,6 +119,23 @@ def _describe(exc, phase, filename):
     }
 
 
+def _phase(phase, filename, source, namespace, stream, out, err, plain=False):
+    """Runs one piece of source; returns the error it ended with, as _describe says it, or None.
+    A plain run (the check's own comparisons) reads input() from the stream and is never traced,
+    whatever the browser's worker has swapped in for the learner's run."""
+    sys.stdout, sys.stderr = out, err
+    sys.stdin = stream
+    builtins.input = (_PLAIN_MAKE_INPUT if plain else _make_input)(stream)
+    try:
+        (_PLAIN_RUN_SOURCE if plain else _run_source)(source, filename, namespace)
+    except SystemExit as exc:
+        if exc.code not in (None, 0):
+            return _describe(exc, phase, filename)
+    except BaseException as exc:
+        return _describe(exc, phase, filename)
+    return None
+
+
 def run_request(request_json, on_output=None):
     request = json.loads(request_json)
     saved = {
@@ -129,9 +152,11 @@ def run_request(request_json, on_output=None):
     out = _Capture("stdout", on_output)
     err = _Capture("stderr", on_output)
     stdin = io.StringIO(request.get("stdin") or "")
+    compare = request.get("compare")
     error = None
+    failure = None
     try:
-        shutil.rmtree(WORK_DIR, ignore_errors=True)
+        _clear_folders()
         os.makedirs(WORK_DIR)
         os.chdir(WORK_DIR)
         _forget_work_dir_modules()
@@ -145,31 +170,22 @@ def run_request(request_json, on_output=None):
         sys.argv = ["main.py"]
         importlib.invalidate_caches()
 
-        phases = []
-        if request.get("setup"):
-            phases.append(("setup", "<setup>", request["setup"], {"__name__": "__setup__", "__builtins__": builtins}))
         namespace = {"__name__": "__main__", "__builtins__": builtins}
-        phases.append(("code", "main.py", request["code"], namespace))
-        if request.get("tests"):
-            phases.append(("tests", "<tests>", request["tests"], namespace))
-
-        for phase, filename, source, ns in phases:
-            if phase == "setup":
-                # The check's own preparation: its output is not the program's.
-                sys.stdout = sys.stderr = _Capture("setup", None)
-            else:
-                sys.stdout, sys.stderr = out, err
-            sys.stdin = stdin
-            builtins.input = _make_input(stdin)
-            try:
-                _run_source(source, filename, ns)
-            except SystemExit as exc:
-                if exc.code not in (None, 0):
-                    error = _describe(exc, phase, filename)
-                    break
-            except BaseException as exc:
-                error = _describe(exc, phase, filename)
-                break
+        # The check's own preparation (setup, generated cases) prints nowhere the learner looks.
+        quiet = _Capture("setup", None)
+        if request.get("setup"):
+            error = _phase("setup", "<setup>", request["setup"], _fresh("__setup__"), stdin, quiet, quiet)
+        generated = None
+        if error is None and compare:
+            generated, error = _generate(compare, quiet)
+            # What every later run of a program or call starts from (compare_runs resets to it).
+            shutil.copytree(WORK_DIR, _base_dir())
+        if error is None:
+            error = _phase("code", "main.py", request["code"], namespace, stdin, out, err)
+        if error is None and request.get("tests"):
+            error = _phase("tests", "<tests>", request["tests"], namespace, stdin, out, err)
+        if error is None and compare:
+            failure = _compare(request, compare, namespace, generated)
     finally:
         sys.stdout = saved["stdout"]
         sys.stderr = saved["stderr"]
@@ -181,8 +197,159 @@ def run_request(request_json, on_output=None):
         sys.dont_write_bytecode = saved["bytecode"]
         os.chdir(saved["cwd"])
         _forget_work_dir_modules()
-        shutil.rmtree(WORK_DIR, ignore_errors=True)
-    return json.dumps({"stdout": out.getvalue(), "stderr": err.getvalue(), "error": error})
+        _clear_folders()
+    return json.dumps({"stdout": out.getvalue(), "stderr": err.getvalue(), "error": error, "failure": failure})
+
+
+# A check's `compare:` (content/README.md, "exercises.yaml"): the learner's program or function is run
+# beside the exercise's solution, in a folder of its own, on the same inputs, and the first
+# difference is reported as a `failure` the judge (python-checks.ts) turns into the verdict.
+
+def _base_dir():
+    return WORK_DIR + ".base"
+
+
+def _solution_dir():
+    return WORK_DIR + ".reference"
+
+
+def _clear_folders():
+    for folder in (WORK_DIR, _base_dir(), _solution_dir()):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _fresh(name):
+    return {"__name__": name, "__builtins__": builtins}
+
+
+def _enter(folder, reset=False):
+    """Makes `folder` the working folder and the first place imports look, as WORK_DIR is for a run."""
+    if reset:
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.copytree(_base_dir(), folder)
+    os.chdir(folder)
+    _forget_work_dir_modules()
+    sys.path[0] = folder
+    sys.path_importer_cache[folder] = _FreshFinder(
+        folder, (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)
+    )
+
+
+def _generate(compare, quiet):
+    """The check's generated cases (or program inputs), from its seeded generator, or an error."""
+    if not compare.get("generate"):
+        return [], None
+    namespace = _fresh("__generate__")
+    error = _phase("setup", "<generate>", compare["generate"], namespace, io.StringIO(""), quiet, quiet)
+    if error is not None:
+        return None, error
+    try:
+        maker = namespace["inputs" if compare.get("program") else "cases"]
+        return list(maker(random.Random(compare.get("seed", 1)))), None
+    except BaseException as exc:
+        return None, _describe(exc, "setup", "<generate>")
+
+
+def _files(folder):
+    found = {}
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for name in names:
+            path = os.path.join(root, name)
+            with open(path, "rb") as f:
+                found[os.path.relpath(path, folder)] = f.read()
+    return found
+
+
+def _call(function, args, folder):
+    """Calls `function` on a deep copy of `args` in `folder`: what it returned or raised, printed and changed."""
+    _enter(folder)
+    before = _files(folder)
+    args = copy.deepcopy(args)
+    printed = _Capture("compare", None)
+    sys.stdout = sys.stderr = printed
+    sys.stdin = io.StringIO("")
+    builtins.input = _PLAIN_MAKE_INPUT(sys.stdin)
+    value = raised = None
+    try:
+        value = function(*args)
+    except BaseException as exc:
+        raised = exc
+    after = _files(folder)
+    changed = {path: content for path, content in after.items() if before.get(path) != content}
+    line = _describe(raised, "code", "main.py")["line"] if raised is not None else None
+    return {"value": value, "raised": raised, "line": line, "printed": printed.getvalue(), "args": args, "files": changed}
+
+
+def _run_program(source, filename, stdin_text, folder):
+    _enter(folder, reset=True)
+    printed = _Capture("compare", None)
+    stream = io.StringIO(stdin_text)
+    error = _phase("code", filename, source, _fresh("__main__"), stream, printed, _Capture("compare", None), plain=True)
+    return printed.getvalue(), error
+
+
+def _as_case(item, key):
+    return (item, None) if isinstance(item, str) else (item[key], item.get("says"))
+
+
+def _compare_programs(request, compare, generated):
+    items = [(request.get("stdin") or "", None)] + [_as_case(item, "stdin") for item in compare.get("inputs") or []]
+    for stdin_text, says in items + [(text, None) for text in generated]:
+        expected, fault = _run_program(request["reference"], "solution.py", stdin_text, _solution_dir())
+        if fault is not None:
+            return {"kind": "solution", "message": fault["line"]}
+        got, error = _run_program(request["code"], "main.py", stdin_text, WORK_DIR)
+        if error is not None:
+            got += error["line"]
+        shown = " then ".join(repr(line) for line in stdin_text.rstrip("\n").split("\n")) or "no input"
+        if error is not None or judging.output_lines(expected) != judging.output_lines(got):
+            said = "stopped with an error" if error is not None else "printed something other than expected"
+            message = f"With the input {shown}, your program {said}."
+            return {"kind": "input", "message": message, "expected": expected, "got": got, "says": says}
+    return None
+
+
+def _compare_calls(request, compare, namespace, generated):
+    name = compare["function"]
+    learner = namespace.get(name)
+    if not callable(learner):
+        return {"kind": "rule", "message": f"Define a function called {name}: the check calls it."}
+    solution = _fresh("__main__")
+    _enter(_solution_dir(), reset=True)
+    quiet = _Capture("compare", None)
+    stream = io.StringIO(request.get("stdin") or "")
+    fault = _phase("code", "solution.py", request["reference"], solution, stream, quiet, quiet, plain=True)
+    if fault is not None:
+        return {"kind": "solution", "message": fault["line"]}
+    picked = []
+    for item in compare.get("cases") or []:
+        text, says = _as_case(item, "args")
+        picked.append((eval(f"({text},)") if text.strip() else (), says))
+    cases = picked + [(case if isinstance(case, tuple) else (case,), None) for case in generated]
+    for args, says in cases:
+        call = f"{name}({', '.join(judging.show(a) for a in args)})"
+        expected = _call(solution[name], args, _solution_dir())
+        got = _call(learner, args, WORK_DIR)
+        difference = judging.call_difference(call, expected, got, args)
+        if difference is not None:
+            message, wanted, gave = difference
+            return {"kind": "case", "message": message, "expected": wanted, "got": gave, "says": says}
+    return None
+
+
+def _compare(request, compare, namespace, generated):
+    problem = judging.broken_rule(ast.parse(request["code"]), compare.get("rules") or [])
+    if problem is not None:
+        return {"kind": "rule", "message": problem}
+    if compare.get("program"):
+        return _compare_programs(request, compare, generated)
+    if compare.get("function"):
+        return _compare_calls(request, compare, namespace, generated)
+    return None
 
 
 _HARNESS_FILE = run_request.__code__.co_filename
+# browser_runner.py swaps _make_input and _run_source for the learner's own run; these stay.
+_PLAIN_MAKE_INPUT = _make_input
+_PLAIN_RUN_SOURCE = _run_source

@@ -1,5 +1,6 @@
 """Unit tests of browser_runner.py on CPython: input() answered through the page, and the tracer
-behind Step through. The browser installs harness.py as _indent_harness; so do these tests."""
+behind Step through. The browser installs judging.py as _indent_judging and harness.py as
+_indent_harness; so do these tests."""
 
 import json
 import os
@@ -8,7 +9,10 @@ import sys
 import tempfile
 import unittest
 
-import harness
+import judging
+
+sys.modules["_indent_judging"] = judging
+import harness  # noqa: E402
 
 sys.modules["_indent_harness"] = harness
 import browser_runner  # noqa: E402  (needs the harness installed under its module name first)

@@ -1,4 +1,5 @@
 import type { LessonExercise, LessonReply } from '#shared/api/lesson.schema.ts';
+import { compareSpecSchema } from '#shared/content/compare-spec.ts';
 import type { PublicModule } from '#shared/api/modules.schema.ts';
 import type { QuizReply, QuizSummary } from '#shared/api/quiz.schema.ts';
 import { LESSONS_PER_MODULE } from '#shared/content/curriculum.ts';
@@ -212,6 +213,8 @@ function prepareExercise(exercise: CourseExercise, renderer: MarkdownRenderer): 
       ...(check.also !== undefined
         ? { also: check.also.map((c) => ({ stdin: c.stdin, stdout: c.stdout })) }
         : {}),
+      // A mutable copy for the reply; the content was parsed by the same schema already.
+      ...(check.compare !== undefined ? { compare: compareSpecSchema.parse(check.compare) } : {}),
     },
   };
 }

@@ -108,11 +108,17 @@ async function loadSealedPyodide({ indexURL, wasmMemoryMb }) {
 }
 
 /**
- * @param {{ harness: string, entry: string, indexURL: string, wasmMemoryMb?: number }} init
+ * @param {{ judging: string, judgingModule: string, harness: string, entry: string, indexURL: string, wasmMemoryMb?: number }} init
  * @returns {Promise<(message: { id: number, request: string, timeoutMs: number }) => object>}
  */
 async function start(init) {
   const pyodide = await loadSealedPyodide(init);
+  // The harness imports the judging module by its name, so it is installed first.
+  const judgingModule = JSON.stringify(init.judgingModule);
+  pyodide.runPython(`import sys, types\nsys.modules[${judgingModule}] = types.ModuleType(${judgingModule})`);
+  const judging = pyodide.pyimport(init.judgingModule);
+  pyodide.runPython(init.judging, { globals: judging.__dict__, filename: '<indent-judging>' });
+  judging.destroy();
   const namespace = pyodide.globals.get('dict')();
   pyodide.runPython(init.harness, { globals: namespace, filename: '<indent-harness>' });
   const runRequest = namespace.get(init.entry);

@@ -10,8 +10,11 @@ import { fileURLToPath } from 'node:url';
 /** The folder of the Python sources. */
 export const PYTHON_DIR = fileURLToPath(new URL('../../python/', import.meta.url));
 
-/** The harness (every check run) and the browser's additions to it (Run, input(), Step through). */
-export type PythonSource = 'harness.py' | 'browser_runner.py';
+/**
+ * The harness (every check run), what it judges with (installed first, as JUDGING_MODULE) and the
+ * browser's additions to it (Run, input(), Step through).
+ */
+export type PythonSource = 'judging.py' | 'harness.py' | 'browser_runner.py';
 
 export function pythonSource(name: PythonSource): string {
   return readFileSync(`${PYTHON_DIR}${name}`, 'utf8');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compareSpecSchema } from '#shared/content/compare-spec.ts';
 
 /**
  * GET /api/lessons/:module — the lesson page of one module (subscribers only). This is the contract
@@ -41,6 +42,8 @@ export const exerciseCheckDtoSchema = z.object({
   tests: z.string().optional(),
   /** More inputs the program must handle, each with its expected output (Check runs them all). */
   also: z.array(z.object({ stdin: z.string(), stdout: z.string() })).optional(),
+  /** Compared with the exercise's solution (content/README.md); Check runs it beside the solution. */
+  compare: compareSpecSchema.optional(),
 });
 export type ExerciseCheckDto = z.infer<typeof exerciseCheckDtoSchema>;
 

@@ -17,3 +17,36 @@ export function fixExerciseRule(
     },
   ];
 }
+
+/** The kinds of mistake a labelled wrong program shows (content/README.md, "Wrong programs"). */
+export const WRONG_KINDS = [
+  'hard-codes-examples',
+  'boundary',
+  'changes-input',
+  'ignores-rule',
+  'rounding-or-type',
+  'easier-problem',
+  'crashes-on-edge',
+  'partial',
+] as const;
+export type WrongKind = (typeof WRONG_KINDS)[number];
+
+/** Each exercise is proven by at least this many wrong programs ... */
+export const MIN_WRONG_PROGRAMS = 8;
+/** ... of at least this many different kinds. */
+export const MIN_WRONG_KINDS = 5;
+
+export function wrongProgramsRule(
+  exerciseId: string,
+  wrong: readonly { readonly kind: WrongKind }[] | undefined,
+): RuleFinding[] {
+  const count = wrong?.length ?? 0;
+  const kinds = new Set(wrong?.map((w) => w.kind)).size;
+  if (count >= MIN_WRONG_PROGRAMS && kinds >= MIN_WRONG_KINDS) return [];
+  return [
+    {
+      message: `${exerciseId} has ${count} wrong program${count === 1 ? '' : 's'} of ${kinds} kind${kinds === 1 ? '' : 's'}; each exercise needs at least ${MIN_WRONG_PROGRAMS}, of at least ${MIN_WRONG_KINDS} kinds`,
+      hint: `write them as a learner would, from the prompt, and label each: ${WRONG_KINDS.join(', ')}`,
+    },
+  ];
+}

@@ -5,6 +5,7 @@
  * point, so a program that passes the verifier passes in the browser and on the server.
  */
 
+import type { CompareFailure, CompareSpec } from './compare-spec.ts';
 import type { PythonBlock } from './lesson-blocks.ts';
 
 /** Long enough for any honest course program; short enough that an endless loop is noticed. */
@@ -18,8 +19,13 @@ export interface RunRequest {
   readonly setup?: string;
   /** Run after the code, in the code's namespace (plain asserts). */
   readonly tests?: string;
+  /** The exercise's solution, run beside the code when the request has `compare`. */
+  readonly reference?: string;
+  /** What to compare with the solution, and the rules the code must keep (CompareSpec). */
+  readonly compare?: CompareSpec;
   readonly timeoutMs?: number;
 }
+
 
 export type RunPhase = 'setup' | 'code' | 'tests';
 
@@ -44,6 +50,8 @@ export interface RunResult {
   readonly error: PythonError | null;
   /** The run was stopped because it exceeded its time limit. */
   readonly timedOut: boolean;
+  /** With `compare`: the first difference from the solution, or null when there was none. */
+  readonly failure?: CompareFailure | null;
 }
 
 export interface PythonRunner {
@@ -65,6 +73,13 @@ export function parseHarnessResult(json: string, timedOut: boolean): RunResult {
     stdout: string;
     stderr: string;
     error: (Omit<PythonError, 'lineno'> & { lineno: number | null }) | null;
+    failure?: {
+      kind: CompareFailure['kind'];
+      message: string;
+      expected?: string;
+      got?: string;
+      says?: string | null;
+    } | null;
   };
   const error: PythonError | null = raw.error
     ? {
@@ -77,7 +92,37 @@ export function parseHarnessResult(json: string, timedOut: boolean): RunResult {
         ...(raw.error.lineno !== null ? { lineno: raw.error.lineno } : {}),
       }
     : null;
-  return { stdout: raw.stdout, stderr: raw.stderr, error, timedOut };
+  const failure: CompareFailure | null = raw.failure
+    ? {
+        kind: raw.failure.kind,
+        message: raw.failure.message,
+        ...(raw.failure.expected !== undefined ? { expected: raw.failure.expected } : {}),
+        ...(raw.failure.got !== undefined ? { got: raw.failure.got } : {}),
+        ...(typeof raw.failure.says === 'string' ? { says: raw.failure.says } : {}),
+      }
+    : null;
+  return { stdout: raw.stdout, stderr: raw.stderr, error, timedOut, failure };
+}
+
+/** The verdict on a difference `compare` found: what differs, and a cause only where a case showed it. */
+function compareVerdict(failure: CompareFailure): Verdict {
+  if (failure.kind === 'solution') {
+    return {
+      passed: false,
+      message: `The exercise's own solution failed with ${failure.message}. This is a fault in the exercise, not in your code.`,
+    };
+  }
+  const message = failure.says ? `${failure.message} ${capitalize(failure.says)}.` : failure.message;
+  return {
+    passed: false,
+    message: message.replace(/\.\.$/, '.'),
+    ...(failure.expected !== undefined ? { expected: normalizeOutput(failure.expected) } : {}),
+    ...(failure.got !== undefined ? { actual: normalizeOutput(failure.got) } : {}),
+  };
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**
@@ -143,6 +188,7 @@ export function judgeExercise(
       message: `Checking your code failed with ${error.line}`,
     };
   }
+  if (result.failure) return compareVerdict(result.failure);
   if (check.stdout !== undefined) {
     const expected = normalizeOutput(check.stdout);
     const actual = normalizeOutput(result.stdout);
@@ -166,6 +212,7 @@ export interface CheckSpec {
   readonly stdout?: string | undefined;
   readonly tests?: string | undefined;
   readonly also?: readonly { readonly stdin: string; readonly stdout: string }[] | undefined;
+  readonly compare?: CompareSpec | undefined;
 }
 
 /** One run of an exercise's check, and how its result is judged. */
@@ -181,18 +228,25 @@ function describeInput(stdin: string): string {
 }
 
 /**
- * Every run a check asks for, in order: the check's own input and expected output, then each of its
- * `also` cases. The code passes when every run passes; the verifier and the browser both stop at
- * the first run that fails, and show it.
+ * Every run a check asks for, in order: the check's own input and expected output (and its
+ * comparison with the solution), then each of its `also` cases. The code passes when every run
+ * passes; the verifier and the browser both stop at the first run that fails, and show it.
  */
-export function exerciseCheckRuns(code: string, check: CheckSpec): CheckRun[] {
+export function exerciseCheckRuns(
+  code: string,
+  exercise: { readonly check: CheckSpec; readonly solution: string },
+): CheckRun[] {
+  const check = exercise.check;
   const base: RunRequest = {
     code,
     ...(check.setup !== undefined ? { setup: check.setup } : {}),
     ...(check.tests !== undefined ? { tests: check.tests } : {}),
   };
+  const compare: Partial<RunRequest> = check.compare
+    ? { compare: check.compare, reference: exercise.solution }
+    : {};
   const first: CheckRun = {
-    request: { ...base, ...(check.stdin !== undefined ? { stdin: check.stdin } : {}) },
+    request: { ...base, ...compare, ...(check.stdin !== undefined ? { stdin: check.stdin } : {}) },
     judge: (result, options) => judgeExercise(check, result, options),
   };
   const more = (check.also ?? []).map(
@@ -301,60 +355,4 @@ export function judgeOutputQuestion(
     return { passed: false, message: 'the code prints something other than the correct answer', expected, actual };
   }
   return { passed: true, message: 'the correct answer is what the code prints' };
-}
-
-/**
- * A short line diff of expected vs actual output for people reading a terminal: unchanged lines
- * far from a change are elided, and at most `maxLines` lines are shown.
- */
-export function outputDiff(expected: string, actual: string, maxLines = 24): string {
-  const a = expected === '' ? [] : expected.split('\n');
-  const b = actual === '' ? [] : actual.split('\n');
-  if (a.length * b.length > 250_000) {
-    return [...a.slice(0, 5).map((l) => `- ${l}`), '  ...', ...b.slice(0, 5).map((l) => `+ ${l}`)].join('\n');
-  }
-  // Longest common subsequence table, filled from the end so the walk below reads forwards.
-  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) {
-    const row = lcs[i] ?? [];
-    const below = lcs[i + 1] ?? [];
-    for (let j = b.length - 1; j >= 0; j--) {
-      row[j] = a[i] === b[j] ? (below[j + 1] ?? 0) + 1 : Math.max(below[j] ?? 0, row[j + 1] ?? 0);
-    }
-  }
-  const ops: { mark: ' ' | '-' | '+'; text: string }[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) {
-      ops.push({ mark: ' ', text: a[i] ?? '' });
-      i++;
-      j++;
-    } else if (i < a.length && (j >= b.length || (lcs[i + 1]?.[j] ?? 0) >= (lcs[i]?.[j + 1] ?? 0))) {
-      ops.push({ mark: '-', text: a[i] ?? '' });
-      i++;
-    } else {
-      ops.push({ mark: '+', text: b[j] ?? '' });
-      j++;
-    }
-  }
-  const context = 2;
-  const keep = ops.map((op, index) =>
-    ops.slice(Math.max(0, index - context), index + context + 1).some((o) => o.mark !== ' '),
-  );
-  const lines: string[] = [];
-  let skipped = false;
-  ops.forEach((op, index) => {
-    if (!keep[index]) {
-      if (!skipped) lines.push('  ...');
-      skipped = true;
-      return;
-    }
-    skipped = false;
-    lines.push(`${op.mark} ${op.text}`);
-  });
-  if (lines.length > maxLines) {
-    return [...lines.slice(0, maxLines), `  ... (${lines.length - maxLines} more lines)`].join('\n');
-  }
-  return lines.join('\n');
 }

@@ -12,3 +12,9 @@ export const HARNESS_ENTRY = 'run_request';
  * (harness.py's WORK_DIR; python-sources.test.ts holds the two together).
  */
 export const WORK_DIR = '/home/learner';
+
+/**
+ * The module name under which every loader installs src/python/judging.py before the harness,
+ * which imports it by this name: a name no learner's file can shadow.
+ */
+export const JUDGING_MODULE = '_indent_judging';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { compareSpecSchema } from './compare-spec.ts';
+import { WRONG_KINDS } from './exercise-rules.ts';
 
 /*
  * Schemas of the content files (content/README.md is the authoritative description). Every object
@@ -59,18 +61,26 @@ export const exerciseCheckSchema = z
     tests: text.optional(),
     /** Further inputs the program must also handle (each branch of an `if`, say). */
     also: z.array(checkCaseSchema).min(1).optional(),
+    /** Run beside the exercise's solution on the same cases (compare-spec.ts). */
+    compare: compareSpecSchema.optional(),
   })
   .check((ctx) => {
     const hasStdout = ctx.value.stdout !== undefined;
     const hasTests = ctx.value.tests !== undefined;
-    if (hasStdout === hasTests) {
+    if (hasStdout && hasTests) {
       ctx.issues.push({
         code: 'custom',
         input: ctx.value,
-        message: hasStdout
-          ? 'has both stdout and tests; a check has exactly one of them'
-          : 'needs either stdout or tests',
-        params: { hint: 'keep exactly one of `stdout:` (expected output) or `tests:` (asserts)' },
+        message: 'has both stdout and tests; a check has at most one of them',
+        params: { hint: 'keep one of `stdout:` (expected output) or `tests:` (asserts), or `compare:` alone' },
+      });
+    }
+    if (!hasStdout && !hasTests && ctx.value.compare === undefined) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: 'needs `compare:`, `stdout:` or `tests:`',
+        params: { hint: 'compare with the solution (`compare:`), or give the output or asserts' },
       });
     }
     if (ctx.value.also !== undefined && !hasStdout) {
@@ -84,6 +94,15 @@ export const exerciseCheckSchema = z
   });
 export type ExerciseCheck = z.output<typeof exerciseCheckSchema>;
 
+/** A wrong program a learner would write, labelled with its kind of mistake (content/README.md). */
+export const wrongProgramSchema = z.strictObject({
+  kind: z.enum(WRONG_KINDS, { error: `is one of ${WRONG_KINDS.join(', ')}` }),
+  /** A piece of text the refusal message must contain: the message names this mistake. */
+  says: text.optional(),
+  code: text,
+});
+export type WrongProgram = z.output<typeof wrongProgramSchema>;
+
 /** `write` (the default): write a program; `fix`: the starter has a realistic bug to find and fix. */
 export const EXERCISE_KINDS = ['write', 'fix'] as const;
 
@@ -96,7 +115,7 @@ export const exerciseSchema = z.strictObject({
   solution: text,
   hints: z.array(text).min(1).max(3),
   check: exerciseCheckSchema,
-  wrong: z.array(text).min(1).optional(),
+  wrong: z.array(wrongProgramSchema).optional(),
 });
 export type Exercise = z.output<typeof exerciseSchema>;
 

@@ -88,6 +88,7 @@ function runMessage(id: number, request: RunRequest, ask: boolean, trace: boolea
       stdin: request.stdin ?? '',
       setup: request.setup ?? '',
       tests: request.tests ?? '',
+      ...(request.compare ? { compare: request.compare, reference: request.reference ?? '' } : {}),
     }),
     ask,
     trace,

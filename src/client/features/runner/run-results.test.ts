@@ -46,9 +46,13 @@ describe('runResult', () => {
 });
 
 describe('checkResult', () => {
-  const [stdoutCheck] = exerciseCheckRuns('print(greeting)', { stdout: 'Hello\nWorld\n' });
+  const [stdoutCheck] = exerciseCheckRuns('print(greeting)', {
+    check: { stdout: 'Hello\nWorld\n' },
+    solution: 'print("Hello")\nprint("World")',
+  });
   const [testsCheck] = exerciseCheckRuns('total = 6', {
-    tests: 'assert total == 6, "total should be 6"',
+    check: { tests: 'assert total == 6, "total should be 6"' },
+    solution: 'total = 6',
   });
   if (!stdoutCheck || !testsCheck) throw new Error('every check has a first run');
 
@@ -91,9 +95,8 @@ describe('checkResult', () => {
 
   it('says which input a further case of the check was run with', () => {
     const steps = exerciseCheckRuns('print(1)', {
-      stdin: '65',
-      stdout: 'Senior\n',
-      also: [{ stdin: '8\n', stdout: 'Child\n' }],
+      check: { stdin: '65', stdout: 'Senior\n', also: [{ stdin: '8\n', stdout: 'Child\n' }] },
+      solution: 'print("Senior")',
     });
     expect(steps.map((step) => step.request.stdin)).toEqual(['65', '8\n']);
     const second = steps[1];

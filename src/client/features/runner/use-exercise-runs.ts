@@ -43,7 +43,7 @@ export function useExerciseRuns(
     if (busy) return;
     editor.current?.markLine(null);
     const submitted = code.current;
-    const steps = exerciseCheckRuns(submitted, exercise.check);
+    const steps = exerciseCheckRuns(submitted, exercise);
     void runner.execute(
       steps.map((step) => ({ stdin: '', ...step.request, timeoutMs: RUN_TIMEOUT_MS })),
       (outcome, index) => {

@@ -22,8 +22,8 @@ export interface QueuedRunner extends PythonRunner {
 
 export function createExerciseChecker(deps: {
   runner: QueuedRunner;
-  /** Each exercise's check, by exercise id. */
-  checks: ReadonlyMap<string, CheckSpec>;
+  /** Each exercise's check and the solution its `compare` runs beside the code, by exercise id. */
+  checks: ReadonlyMap<string, { readonly check: CheckSpec; readonly solution: string }>;
   timeoutMs: number;
   /**
    * Most claims waiting for an interpreter. Past it the server answers 503 at once: a learner
@@ -34,8 +34,8 @@ export function createExerciseChecker(deps: {
 }): ExerciseChecker {
   return {
     async verify(exerciseId, code) {
-      const check = deps.checks.get(exerciseId);
-      if (!check) return { passed: false, message: `The exercise "${exerciseId}" has no check.` };
+      const exercise = deps.checks.get(exerciseId);
+      if (!exercise) return { passed: false, message: `The exercise "${exerciseId}" has no check.` };
       if (deps.runner.queued >= deps.maxQueued) {
         deps.metrics?.refused();
         throw unavailable(
@@ -43,7 +43,7 @@ export function createExerciseChecker(deps: {
         );
       }
       let verdict: Verdict = { passed: false, message: 'The check ran nothing.' };
-      for (const step of exerciseCheckRuns(code, check)) {
+      for (const step of exerciseCheckRuns(code, exercise)) {
         const started = performance.now();
         const result = await deps.runner.run({ ...step.request, timeoutMs: deps.timeoutMs });
         deps.metrics?.ran(runOutcome(result), (performance.now() - started) / 1000);

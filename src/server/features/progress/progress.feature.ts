@@ -42,7 +42,7 @@ function exerciseChecker(app: App, env: Env, content: CourseContent, metrics: Re
   app.addHook('onClose', async () => runner.close());
   const checks = new Map(
     [...content.lessons.values()].flatMap((lesson) =>
-      lesson.exercises.map((exercise) => [exercise.id, exercise.check] as const),
+      lesson.exercises.map((exercise) => [exercise.id, exercise] as const),
     ),
   );
   return createExerciseChecker({
