@@ -44,7 +44,12 @@ describe('the Python snapshot', () => {
 
   it('holds the harness: a restored interpreter runs programs at once', async () => {
     const run = runner(await restore());
-    expect(JSON.parse(run('print("hi")'))).toEqual({ stdout: 'hi\n', stderr: '', error: null });
+    expect(JSON.parse(run('print("hi")'))).toEqual({
+      failure: null,
+      stdout: 'hi\n',
+      stderr: '',
+      error: null,
+    });
     const failed = JSON.parse(run('x = 1\n1 / 0')) as { error: { type: string; lineno: number } };
     expect(failed.error).toMatchObject({ type: 'ZeroDivisionError', lineno: 2 });
   });

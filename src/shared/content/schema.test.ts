@@ -41,13 +41,40 @@ describe('exerciseSchema', () => {
     expect(exerciseSchema.safeParse(withTests).success).toBe(true);
   });
 
-  it('needs exactly one of stdout and tests', () => {
+  it('needs compare, stdout or tests, and not both of the last two', () => {
     expect(issues(exerciseSchema.safeParse({ ...exercise, check: {} }))).toEqual([
-      'check: needs either stdout or tests',
+      'check: needs `compare:`, `stdout:` or `tests:`',
     ]);
     expect(
       issues(exerciseSchema.safeParse({ ...exercise, check: { stdout: '1', tests: 'assert 1' } })),
-    ).toEqual(['check: has both stdout and tests; a check has exactly one of them']);
+    ).toEqual(['check: has both stdout and tests; a check has at most one of them']);
+  });
+
+  it('reads compare from failsafe YAML text, and refuses a compare that compares nothing', () => {
+    const compare = { function: 'area', cases: ['2, 3'], seed: '7', rules: [{ use: 'while' }] };
+    expect(exerciseSchema.parse({ ...exercise, check: { compare } }).check.compare).toEqual({
+      ...compare,
+      seed: 7,
+    });
+    const program = { program: 'true', inputs: ['3\n', { stdin: '4\n', says: 'four' }] };
+    expect(exerciseSchema.parse({ ...exercise, check: { compare: program } }).check.compare?.program).toBe(
+      true,
+    );
+    expect(issues(exerciseSchema.safeParse({ ...exercise, check: { compare: { seed: '1' } } }))).toEqual([
+      'check.compare: compares nothing: give it `function:`, `program: true` or `rules:`',
+    ]);
+    expect(
+      issues(exerciseSchema.safeParse({ ...exercise, check: { compare: { rules: [{ use: 'goto' }] } } })),
+    ).toHaveLength(1);
+  });
+
+  it('takes wrong programs labelled with a known kind only', () => {
+    const wrong = [{ kind: 'boundary', code: 'print(0)', says: 'one too few' }];
+    expect(exerciseSchema.parse({ ...exercise, wrong }).wrong).toEqual(wrong);
+    expect(issues(exerciseSchema.safeParse({ ...exercise, wrong: ['print(0)'] }))).toHaveLength(1);
+    expect(
+      issues(exerciseSchema.safeParse({ ...exercise, wrong: [{ kind: 'typo', code: 'x' }] }))[0],
+    ).toMatch(/^wrong.0.kind: is one of hard-codes-examples/);
   });
 
   it('takes further inputs (also) for an output check only', () => {

@@ -295,7 +295,10 @@ const FIELD_HINTS: Readonly<Record<string, string>> = {
   hints: '1 to 3 hints, from a gentle nudge to nearly the answer',
   check:
     'exactly one of `stdout:` or `tests:`, with optional `stdin:` and `setup:` (and, with `stdout:`, `also:` cases of `stdin:` and `stdout:`)',
-  wrong: 'a list of typical wrong programs, each as a `- |` block',
+  wrong:
+    'at least 8 wrong programs a learner would write, each `- kind: ...` (one of ' +
+    WRONG_KINDS.join(', ') +
+    ') with `code: |` and, optionally, `says: ...`',
   exercises: 'a list of exercises under `exercises:`',
   quizzes: 'a list of quizzes under `quizzes:`',
   questions: 'at least 10 questions, each with text, answers, correct and explanation',
