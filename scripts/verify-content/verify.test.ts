@@ -186,7 +186,7 @@ describe('verifyContent', () => {
 
   it('needs at least 8 labelled wrong programs of 5 kinds per exercise', async () => {
     const file = `${M1}/exercises.yaml`;
-    await fixture.edit(file, /      - kind: partial\n        code: \|\n          print\(1\)\n/, '');
+    await fixture.edit(file, / {6}- kind: partial\n {8}code: \|\n {10}print\(1\)\n/, '');
     const report = await verify([1]);
     expect(report.failures.map((f) => f.message)).toEqual([
       'm01-e1-count-up has 7 wrong programs of 5 kinds; each exercise needs at least 8, of at least 5 kinds',

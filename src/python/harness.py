@@ -262,8 +262,10 @@ def _files(folder):
 
 
 def _call(function, args, folder):
-    """Calls `function` on a deep copy of `args` in `folder`: what it returned or raised, printed and changed."""
-    _enter(folder)
+    """Calls `function` on a deep copy of `args` in `folder`: what it returned or raised, printed and changed.
+    The folder starts as the check's setup left it, so what the code did before (its own example
+    calls writing the same file, say) makes no difference to what a call is seen to change."""
+    _enter(folder, reset=True)
     before = _files(folder)
     args = copy.deepcopy(args)
     printed = _Capture("compare", None)
@@ -302,10 +304,11 @@ def _compare_programs(request, compare, generated):
         got, error = _run_program(request["code"], "main.py", stdin_text, WORK_DIR)
         if error is not None:
             got += error["line"]
-        shown = " then ".join(repr(line) for line in stdin_text.rstrip("\n").split("\n")) or "no input"
+        lines = stdin_text.rstrip("\n").split("\n")
+        shown = "With no input" if stdin_text == "" else "With the input " + " then ".join(map(repr, lines))
         if error is not None or judging.output_lines(expected) != judging.output_lines(got):
             said = "stopped with an error" if error is not None else "printed something other than expected"
-            message = f"With the input {shown}, your program {said}."
+            message = f"{shown}, your program {said}."
             return {"kind": "input", "message": message, "expected": expected, "got": got, "says": says}
     return None
 

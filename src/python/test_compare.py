@@ -88,6 +88,11 @@ class CompareTest(unittest.TestCase):
         failure = run(code, compare, solution)["failure"]
         self.assertEqual(failure["message"], "save('notes_7.txt', 'b') should write notes_7.txt, but it wrote out.txt.")
 
+    def test_a_file_the_code_already_wrote_on_its_own_is_still_seen_written_by_the_call(self):
+        solution = "def save(path, text):\n    with open(path, 'w') as f:\n        f.write(text)\n"
+        code = solution + "save('chores.txt', 'a')\n"
+        self.assertIsNone(run(code, {"function": "save", "cases": ["'chores.txt', 'a'"]}, solution)["failure"])
+
     def test_a_program_is_compared_on_each_input_and_says_which(self):
         solution = "n = int(input())\nprint('big' if n >= 10 else 'small')\n"
         code = "n = input()\nprint('big' if n == '10' else 'small')\n"

@@ -152,6 +152,27 @@ function wrongEntry(kind: string, code: string): string {
   return `      - kind: ${kind}\n        code: |\n${body}\n`;
 }
 
+/** The area exercises' check (compared with the solution) and their wrong programs. */
+const AREA_CHECK = `    check:
+      tests: |
+        assert "area" in globals(), "Define a function called area"
+        assert area(2, 3) == 6, "area(2, 3) should be 6, but it returned " + repr(area(2, 3))
+      compare:
+        function: area
+        cases:
+          - 2, 3
+        generate: |
+          def cases(rng):
+              return [(rng.randint(0, 50), rng.choice([0.5, 1, 2.25, rng.randint(-9, 9)])) for _ in range(12)]
+        rules:
+          - use: def
+    wrong:
+      - kind: easier-problem
+        code: |
+          def area(w, h):
+              return w + h
+${AREA_WRONG}`;
+
 function exercise(number: number, k: number): string {
   const nn = String(number).padStart(2, '0');
   if (k % 2 === 1) {
@@ -194,25 +215,7 @@ ${COUNT_UP_WRONG}`;
           return w * h
     hints:
       - Multiply.
-    check:
-      tests: |
-        assert "area" in globals(), "Define a function called area"
-        assert area(2, 3) == 6, "area(2, 3) should be 6, but it returned " + repr(area(2, 3))
-      compare:
-        function: area
-        cases:
-          - 2, 3
-        generate: |
-          def cases(rng):
-              return [(rng.randint(0, 50), rng.choice([0.5, 1, 2.25, rng.randint(-9, 9)])) for _ in range(12)]
-        rules:
-          - use: def
-    wrong:
-      - kind: easier-problem
-        code: |
-          def area(w, h):
-              return w + h
-${AREA_WRONG}`;
+${AREA_CHECK}`;
   }
   return `  - id: m${nn}-e${k}-area
     title: Area ${k}
@@ -226,25 +229,7 @@ ${AREA_WRONG}`;
           return w * h
     hints:
       - Multiply.
-    check:
-      tests: |
-        assert "area" in globals(), "Define a function called area"
-        assert area(2, 3) == 6, "area(2, 3) should be 6, but it returned " + repr(area(2, 3))
-      compare:
-        function: area
-        cases:
-          - 2, 3
-        generate: |
-          def cases(rng):
-              return [(rng.randint(0, 50), rng.choice([0.5, 1, 2.25, rng.randint(-9, 9)])) for _ in range(12)]
-        rules:
-          - use: def
-    wrong:
-      - kind: easier-problem
-        code: |
-          def area(w, h):
-              return w + h
-${AREA_WRONG}`;
+${AREA_CHECK}`;
 }
 
 export function exercisesYaml(number: number, count?: number): string {
