@@ -25,7 +25,11 @@ import { pythonSource } from '../src/server/python/python-sources.ts';
  */
 export function snapshotFileName(pyodideVersion: string): string {
   const hash = createHash('sha256');
-  const sources = [pythonSource('judging.py'), pythonSource('harness.py'), pythonSource('browser_runner.py')];
+  const sources = [
+    pythonSource('judging.py'),
+    pythonSource('harness.py'),
+    pythonSource('browser_runner.py'),
+  ];
   for (const part of [pyodideVersion, ...sources, ownSource()]) {
     hash.update(part).update('\0');
   }

@@ -129,7 +129,11 @@ const COLUMNS: readonly Column[] = [
     limit: `>= ${MIN_WRONG_PROGRAMS} each`,
     cell: (r) => String(r.wrongPrograms),
   },
-  { head: 'refused', limit: 'all', cell: (r) => (r.refused === undefined ? '-' : String(r.refused)) },
+  {
+    head: 'refused',
+    limit: 'all',
+    cell: (r) => (r.refused === undefined ? '-' : String(r.refused)),
+  },
 ];
 
 /**

@@ -8,10 +8,16 @@ export function outputDiff(expected: string, actual: string, maxLines = 24): str
   const a = expected === '' ? [] : expected.split('\n');
   const b = actual === '' ? [] : actual.split('\n');
   if (a.length * b.length > 250_000) {
-    return [...a.slice(0, 5).map((l) => `- ${l}`), '  ...', ...b.slice(0, 5).map((l) => `+ ${l}`)].join('\n');
+    return [
+      ...a.slice(0, 5).map((l) => `- ${l}`),
+      '  ...',
+      ...b.slice(0, 5).map((l) => `+ ${l}`),
+    ].join('\n');
   }
   // Longest common subsequence table, filled from the end so the walk below reads forwards.
-  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  const lcs: number[][] = Array.from({ length: a.length + 1 }, () =>
+    new Array<number>(b.length + 1).fill(0),
+  );
   for (let i = a.length - 1; i >= 0; i--) {
     const row = lcs[i] ?? [];
     const below = lcs[i + 1] ?? [];
@@ -27,7 +33,10 @@ export function outputDiff(expected: string, actual: string, maxLines = 24): str
       ops.push({ mark: ' ', text: a[i] ?? '' });
       i++;
       j++;
-    } else if (i < a.length && (j >= b.length || (lcs[i + 1]?.[j] ?? 0) >= (lcs[i]?.[j + 1] ?? 0))) {
+    } else if (
+      i < a.length &&
+      (j >= b.length || (lcs[i + 1]?.[j] ?? 0) >= (lcs[i]?.[j + 1] ?? 0))
+    ) {
       ops.push({ mark: '-', text: a[i] ?? '' });
       i++;
     } else {
@@ -51,7 +60,9 @@ export function outputDiff(expected: string, actual: string, maxLines = 24): str
     lines.push(`${op.mark} ${op.text}`);
   });
   if (lines.length > maxLines) {
-    return [...lines.slice(0, maxLines), `  ... (${lines.length - maxLines} more lines)`].join('\n');
+    return [...lines.slice(0, maxLines), `  ... (${lines.length - maxLines} more lines)`].join(
+      '\n',
+    );
   }
   return lines.join('\n');
 }

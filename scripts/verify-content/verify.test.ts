@@ -49,8 +49,8 @@ describe('verifyContent', () => {
     expect(report.summary).toBe(
       '2 modules, 8 exercises, 4 quizzes, 40 questions, 16 code blocks: all verified',
     );
-    // 16 blocks + 8 exercises x (solution, starter, one wrong) + 4 verified questions.
-    expect(report.counts.runs).toBe(16 + 8 * 3 + 4);
+    // 16 blocks + 8 exercises x (solution, starter, 8 wrong programs) + 4 verified questions.
+    expect(report.counts.runs).toBe(16 + 8 * 10 + 4);
   });
 
   it("reports each module's figures, counted as the rules count them", async () => {
@@ -85,10 +85,10 @@ describe('verifyContent', () => {
 
     const table = formatFigures(report.figures).split('\n');
     expect(table).toContain(
-      'module  prose words  checkpoints  longest gap  diagrams  questions  output  keyed longest  pick longest  pick shortest',
+      'module  prose words  checkpoints  longest gap  diagrams  questions  output  keyed longest  pick longest  pick shortest  exercises  wrong programs  refused',
     );
     expect(table).toContain(
-      '     1         2168            5          472         1         10     10%             0%           23%            23%',
+      '     1         2168            5          472         1         10     10%             0%           23%            23%          3              24       24',
     );
     expect(table.at(-1)).toBe(
       '  2: keyed longest "Module 2 Part 1", pick longest "Module 2 Part 1", pick shortest "Module 2 Part 1"',
@@ -129,14 +129,14 @@ describe('verifyContent', () => {
     );
     await fixture.edit(
       file,
-      '    check:\n      stdout: |\n        1\n        2\n        3\n    wrong:\n      - |\n        for i in range(3):\n            print(i)\n',
-      '    check:\n      stdin: "3"\n      stdout: |\n        1\n        2\n        3\n      also:\n        - stdin: "2"\n          stdout: |\n            1\n            2\n    wrong:\n      - |\n        input()\n        print(1)\n        print(2)\n        print(3)\n',
+      '    check:\n      stdout: |\n        1\n        2\n        3\n    wrong:\n      - kind: boundary\n        code: |\n          for i in range(3):\n              print(i)\n',
+      '    check:\n      stdin: "3"\n      stdout: |\n        1\n        2\n        3\n      also:\n        - stdin: "2"\n          stdout: |\n            1\n            2\n    wrong:\n      - kind: hard-codes-examples\n        code: |\n          input()\n          print(1)\n          print(2)\n          print(3)\n',
     );
     const passing = await verify();
     expect(passing.failures).toEqual([]);
-    // 8 exercises x 3 attempts, plus the second input for the solution and the wrong entry (the
-    // starter prints nothing, so it already fails the first).
-    expect(passing.counts.runs).toBe(16 + 8 * 3 + 2 + 4);
+    // 8 exercises x 10 attempts, plus the second input for the solution and the one wrong program
+    // right for the first input (the starter and the others already fail the first).
+    expect(passing.counts.runs).toBe(16 + 8 * 10 + 2 + 4);
 
     // A solution right for the first input only is caught by the second.
     await fixture.edit(file, '      for i in range(1, n + 1):', '      for i in range(1, 4):');
@@ -151,12 +151,45 @@ describe('verifyContent', () => {
   it('fails a starter or wrong entry that passes the check', async () => {
     await fixture.edit(
       `${M1}/exercises.yaml`,
-      '            return w + h',
-      '            return h * w',
+      '              return w + h',
+      '              return h * w',
     );
     const report = await verify();
     expect(report.failures.map((f) => `${f.item}: ${f.message}`)).toEqual([
-      'm01-e2-area wrong[0]: passes the check, but it must fail it',
+      'm01-e2-area wrong[0] (easier-problem): passes the check, but it must fail it',
+    ]);
+  });
+
+  it('proves each refusal names its mistake where a wrong program says so', async () => {
+    const file = `${M1}/exercises.yaml`;
+    const area = '      - kind: easier-problem\n        code: |\n          def area(w, h):\n';
+    await fixture.edit(
+      file,
+      area,
+      area.replace('\n        code', '\n        says: should be 6\n        code'),
+    );
+    expect((await verify([1])).failures).toEqual([]);
+    await fixture.edit(file, 'says: should be 6', 'says: use multiplication');
+    const report = await verify([1]);
+    expect(report.failures.map((f) => `${f.item}: ${f.message}`)).toEqual([
+      'm01-e2-area wrong[0] (easier-problem): is refused, but the message does not say "use multiplication"',
+    ]);
+  });
+
+  it('refuses a hard-coded answer on a generated case, and counts the refused programs', async () => {
+    const report = await verify([1]);
+    expect(report.figures.map((f) => [f.exercises, f.wrongPrograms, f.refused])).toEqual([
+      [3, 24, 24],
+    ]);
+    expect(formatFigures(report.figures)).toContain('exercises  wrong programs  refused');
+  });
+
+  it('needs at least 8 labelled wrong programs of 5 kinds per exercise', async () => {
+    const file = `${M1}/exercises.yaml`;
+    await fixture.edit(file, /      - kind: partial\n        code: \|\n          print\(1\)\n/, '');
+    const report = await verify([1]);
+    expect(report.failures.map((f) => f.message)).toEqual([
+      'm01-e1-count-up has 7 wrong programs of 5 kinds; each exercise needs at least 8, of at least 5 kinds',
     ]);
   });
 

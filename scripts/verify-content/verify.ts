@@ -101,7 +101,10 @@ export async function verifyContent(options: VerifyOptions): Promise<VerifyRepor
   for (const module of scan.course.modules) {
     const fileOf = (name: string): string => `${shownRoot}/modules/${module.folder}/${name}`;
     await verifyLesson(module, fileOf, run, fail, rule, timeoutMs);
-    refused.set(module.number, await verifyExercises(module, fileOf, scan, run, fail, rule, timeoutMs));
+    refused.set(
+      module.number,
+      await verifyExercises(module, fileOf, scan, run, fail, rule, timeoutMs),
+    );
     await verifyQuestions(module, fileOf, scan, run, fail, timeoutMs);
     moduleRules(module, fileOf, scan, rule);
   }

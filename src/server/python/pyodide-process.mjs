@@ -115,7 +115,9 @@ async function start(init) {
   const pyodide = await loadSealedPyodide(init);
   // The harness imports the judging module by its name, so it is installed first.
   const judgingModule = JSON.stringify(init.judgingModule);
-  pyodide.runPython(`import sys, types\nsys.modules[${judgingModule}] = types.ModuleType(${judgingModule})`);
+  pyodide.runPython(
+    `import sys, types\nsys.modules[${judgingModule}] = types.ModuleType(${judgingModule})`,
+  );
   const judging = pyodide.pyimport(init.judgingModule);
   pyodide.runPython(init.judging, { globals: judging.__dict__, filename: '<indent-judging>' });
   judging.destroy();

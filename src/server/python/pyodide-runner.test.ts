@@ -166,6 +166,42 @@ describe('the Python harness in Pyodide', () => {
   }, 20_000);
 });
 
+describe('a check that compares with the solution, in the sandbox', () => {
+  const reference = 'def total(prices):\n    return round(sum(prices), 2)\n';
+  const generate =
+    'def cases(rng):\n    return [([rng.randint(-5, 99) / 4 for _ in range(rng.randint(0, 6))],) for _ in range(20)]\n';
+
+  it('refuses hard-coded examples on a generated case, the same one for the same seed', async () => {
+    const code =
+      'def total(prices):\n    if prices == [1.5, 2]:\n        return 3.5\n    return 0\n';
+    const compare = { function: 'total', cases: ['[1.5, 2]'], generate, seed: 3 };
+    const first = await runner.run({ code, reference, compare });
+    expect(first.error).toBeNull();
+    expect(first.failure?.kind).toBe('case');
+    expect(first.failure?.got).toBe('0');
+    expect((await runner.run({ code, reference, compare })).failure).toEqual(first.failure);
+  });
+
+  it('refuses code that empties the caller’s list, and passes a right answer written differently', async () => {
+    const emptying =
+      'def total(prices):\n    t = 0\n    while prices:\n        t += prices.pop(0)\n    return round(t, 2)\n';
+    const compare = { function: 'total', generate };
+    const refused = await runner.run({ code: emptying, reference, compare });
+    expect(refused.failure?.message).toMatch(/changed what it was given/);
+    const right = 'def total(prices):\n    return round(sum(p for p in prices), 2)\n';
+    expect((await runner.run({ code: right, reference, compare })).failure).toBeUndefined();
+  });
+
+  it('names a broken rule', async () => {
+    const compare = { rules: [{ use: 'while' as const }] };
+    const result = await runner.run({ code: 'for i in []:\n    pass', reference, compare });
+    expect(result.failure).toEqual({
+      kind: 'rule',
+      message: 'This exercise asks you to use a `while` loop, and your code has none.',
+    });
+  });
+});
+
 describe('a pool with a memory limit (the server checks)', () => {
   let sealed: NodePyodideRunner;
 

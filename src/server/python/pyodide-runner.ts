@@ -201,6 +201,21 @@ function crashResult(text: string): RunResult {
 }
 
 const PHASES = new Set(['setup', 'code', 'tests']);
+const FAILURE_KINDS = new Set(['rule', 'case', 'input', 'solution']);
+
+/** A comparison's report, if it is one (absent and null both mean no difference). */
+function wellFormedFailure(failure: unknown): boolean {
+  if (failure === undefined || failure === null) return true;
+  const f = failure as Record<string, unknown>;
+  const optionalText = (value: unknown) => value === undefined || typeof value === 'string';
+  return (
+    FAILURE_KINDS.has(String(f.kind)) &&
+    typeof f.message === 'string' &&
+    optionalText(f.expected) &&
+    optionalText(f.got) &&
+    optionalText(f.says)
+  );
+}
 
 /** The harness's reply, if it is one: a process that sends anything else is not believed. */
 function harnessResult(json: string, timedOut: boolean): RunResult | undefined {
@@ -210,8 +225,9 @@ function harnessResult(json: string, timedOut: boolean): RunResult | undefined {
   } catch {
     return undefined;
   }
-  const { stdout, stderr, error } = result as Partial<Record<keyof RunResult, unknown>>;
+  const { stdout, stderr, error, failure } = result as Partial<Record<keyof RunResult, unknown>>;
   if (typeof stdout !== 'string' || typeof stderr !== 'string') return undefined;
+  if (!wellFormedFailure(failure)) return undefined;
   if (error === null) return result;
   const e = error as Record<string, unknown> | undefined;
   const texts = [e?.type, e?.message, e?.line, e?.traceback];
@@ -266,6 +282,9 @@ class Slot {
         stdin: request.stdin ?? '',
         setup: request.setup ?? '',
         tests: request.tests ?? '',
+        ...(request.compare
+          ? { compare: request.compare, reference: request.reference ?? '' }
+          : {}),
       });
       const message = await child.send(id, payload, timeoutMs);
       const timedOut = overtime || (message.type === 'result' && message.interrupted);

@@ -115,6 +115,43 @@ ${stretches.join('\n\n')}
 `;
 }
 
+/** Seven more labelled wrong programs for the count-up exercise (8 of 5 kinds in all, as the rule asks). */
+const COUNT_UP_WRONG = [
+  ['boundary', 'for i in range(1, 3):\n    print(i)'],
+  ['partial', 'print(1)'],
+  ['partial', 'print(1)\nprint(2)'],
+  ['rounding-or-type', 'print("1 2 3")'],
+  ['easier-problem', 'for i in range(3, 0, -1):\n    print(i)'],
+  ['crashes-on-edge', 'print(1)\nprint(2)\nprint(3 / 0)'],
+  ['rounding-or-type', 'for i in range(1, 4):\n    print(float(i))'],
+]
+  .map(([kind, code]) => wrongEntry(kind ?? '', code ?? ''))
+  .join('');
+
+/** And for the area exercise, whose check compares with the solution on generated cases. */
+const AREA_WRONG = [
+  [
+    'hard-codes-examples',
+    'def area(w, h):\n    if (w, h) == (2, 3):\n        return 6\n    return 0',
+  ],
+  ['boundary', 'def area(w, h):\n    return w * (h - 1) + 1'],
+  ['partial', 'def area(w, h):\n    print(w * h)'],
+  ['rounding-or-type', 'def area(w, h):\n    return str(w * h)'],
+  ['rounding-or-type', 'def area(w, h):\n    return int(w) * int(h)'],
+  ['crashes-on-edge', 'def area(w, h):\n    return w * h // w * w'],
+  ['ignores-rule', 'area = lambda w, h: w * h'],
+]
+  .map(([kind, code]) => wrongEntry(kind ?? '', code ?? ''))
+  .join('');
+
+function wrongEntry(kind: string, code: string): string {
+  const body = code
+    .split('\n')
+    .map((line) => `          ${line}`)
+    .join('\n');
+  return `      - kind: ${kind}\n        code: |\n${body}\n`;
+}
+
 function exercise(number: number, k: number): string {
   const nn = String(number).padStart(2, '0');
   if (k % 2 === 1) {
@@ -136,10 +173,11 @@ function exercise(number: number, k: number): string {
         2
         3
     wrong:
-      - |
-        for i in range(3):
-            print(i)
-`;
+      - kind: boundary
+        code: |
+          for i in range(3):
+              print(i)
+${COUNT_UP_WRONG}`;
   }
   // From module 3 on, the area exercise is a "fix this program" one, as the rules require.
   if (number >= 3 && k === 2) {
@@ -160,7 +198,21 @@ function exercise(number: number, k: number): string {
       tests: |
         assert "area" in globals(), "Define a function called area"
         assert area(2, 3) == 6, "area(2, 3) should be 6, but it returned " + repr(area(2, 3))
-`;
+      compare:
+        function: area
+        cases:
+          - 2, 3
+        generate: |
+          def cases(rng):
+              return [(rng.randint(0, 50), rng.choice([0.5, 1, 2.25, rng.randint(-9, 9)])) for _ in range(12)]
+        rules:
+          - use: def
+    wrong:
+      - kind: easier-problem
+        code: |
+          def area(w, h):
+              return w + h
+${AREA_WRONG}`;
   }
   return `  - id: m${nn}-e${k}-area
     title: Area ${k}
@@ -178,11 +230,21 @@ function exercise(number: number, k: number): string {
       tests: |
         assert "area" in globals(), "Define a function called area"
         assert area(2, 3) == 6, "area(2, 3) should be 6, but it returned " + repr(area(2, 3))
+      compare:
+        function: area
+        cases:
+          - 2, 3
+        generate: |
+          def cases(rng):
+              return [(rng.randint(0, 50), rng.choice([0.5, 1, 2.25, rng.randint(-9, 9)])) for _ in range(12)]
+        rules:
+          - use: def
     wrong:
-      - |
-        def area(w, h):
-            return w + h
-`;
+      - kind: easier-problem
+        code: |
+          def area(w, h):
+              return w + h
+${AREA_WRONG}`;
 }
 
 export function exercisesYaml(number: number, count?: number): string {

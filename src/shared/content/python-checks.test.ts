@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  exerciseCheckRuns,
   judgeBlock,
   judgeExercise,
   judgeOutputQuestion,
@@ -154,5 +155,63 @@ describe('parseHarnessResult', () => {
       error: { type: 'E', mro: ['E'], message: 'm', line: 'E: m', traceback: 't', phase: 'code' },
       timedOut: true,
     });
+  });
+});
+
+describe('a check that compares with the solution', () => {
+  const compare = { function: 'area', cases: ['2, 3'] };
+
+  it('sends the solution with the first run only, beside the compare spec', () => {
+    const runs = exerciseCheckRuns('def area(w, h): pass', {
+      check: { stdin: '1', stdout: '6\n', compare, also: [{ stdin: '2', stdout: '6\n' }] },
+      solution: 'def area(w, h):\n    return w * h',
+    });
+    expect(runs.map((run) => run.request.reference)).toEqual([
+      'def area(w, h):\n    return w * h',
+      undefined,
+    ]);
+    expect(runs[0]?.request.compare).toEqual(compare);
+  });
+
+  it('turns the harness’s first difference into the verdict, with a cause only where the case has one', () => {
+    const failure = {
+      kind: 'case',
+      message: 'area(2, 3) should return 6, but your code returned 5.',
+      expected: '6',
+      got: '5',
+      says: 'multiply the sides',
+    } as const;
+    const result = parseHarnessResult(
+      JSON.stringify({ stdout: '', stderr: '', error: null, failure }),
+      false,
+    );
+    expect(judgeExercise({}, result)).toEqual({
+      passed: false,
+      message: 'area(2, 3) should return 6, but your code returned 5. Multiply the sides.',
+      expected: '6',
+      actual: '5',
+    });
+    const plain = { ...failure, says: null };
+    const without = parseHarnessResult(JSON.stringify({ stdout: '', stderr: '', error: null, failure: plain }), false);
+    expect(judgeExercise({}, without).message).toBe('area(2, 3) should return 6, but your code returned 5.');
+  });
+
+  it('blames the exercise, not the learner, when the solution itself fails', () => {
+    const result = parseHarnessResult(
+      JSON.stringify({
+        stdout: '',
+        stderr: '',
+        error: null,
+        failure: { kind: 'solution', message: 'NameError: name x is not defined' },
+      }),
+      false,
+    );
+    expect(judgeExercise({}, result).message).toMatch(/fault in the exercise/);
+  });
+
+  it('a run with no difference passes', () => {
+    const result = parseHarnessResult(JSON.stringify({ stdout: '', stderr: '', error: null, failure: null }), false);
+    expect(result).toEqual(ok(''));
+    expect(judgeExercise({}, result).passed).toBe(true);
   });
 });

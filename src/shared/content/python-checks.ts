@@ -101,7 +101,7 @@ export function parseHarnessResult(json: string, timedOut: boolean): RunResult {
         ...(typeof raw.failure.says === 'string' ? { says: raw.failure.says } : {}),
       }
     : null;
-  return { stdout: raw.stdout, stderr: raw.stderr, error, timedOut, failure };
+  return { stdout: raw.stdout, stderr: raw.stderr, error, timedOut, ...(failure ? { failure } : {}) };
 }
 
 /** The verdict on a difference `compare` found: what differs, and a cause only where a case showed it. */

@@ -108,3 +108,24 @@ describe('Step through’s step limit', () => {
     expect(trace.steps.at(-1)?.frames[0]?.vars).toContainEqual(['total', { r: '124251' }]);
   });
 });
+
+describe('a check that compares with the solution, in the browser’s worker', () => {
+  it('compares a program on every input with what the solution prints, reading no input from the page', () => {
+    const request = {
+      code: 'n = input()\nprint("big" if n == "10" else "small")',
+      stdin: '10\n',
+      reference: 'n = int(input())\nprint("big" if n >= 10 else "small")',
+      compare: { program: true, inputs: ['3\n', '12\n'] },
+    };
+    const reply = JSON.parse(
+      runInBrowser(JSON.stringify(request), undefined, undefined, undefined, false),
+    ) as { failure: unknown };
+    expect(reply.failure).toEqual({
+      kind: 'input',
+      message: "With the input '12', your program printed something other than expected.",
+      expected: 'big\n',
+      got: 'small\n',
+      says: null,
+    });
+  });
+});

@@ -35,7 +35,8 @@ export function createExerciseChecker(deps: {
   return {
     async verify(exerciseId, code) {
       const exercise = deps.checks.get(exerciseId);
-      if (!exercise) return { passed: false, message: `The exercise "${exerciseId}" has no check.` };
+      if (!exercise)
+        return { passed: false, message: `The exercise "${exerciseId}" has no check.` };
       if (deps.runner.queued >= deps.maxQueued) {
         deps.metrics?.refused();
         throw unavailable(
