@@ -225,6 +225,8 @@ def _fresh(name):
 def _enter(folder, reset=False):
     """Makes `folder` the working folder and the first place imports look, as WORK_DIR is for a run."""
     if reset:
+        # Out of the folder first: Pyodide's file system cannot remove the working folder.
+        os.chdir(_base_dir())
         shutil.rmtree(folder, ignore_errors=True)
         shutil.copytree(_base_dir(), folder)
     os.chdir(folder)
