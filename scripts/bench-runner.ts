@@ -7,9 +7,11 @@
  *   (/pyodide/, the worker) and the lazily loaded editor chunk;
  *   warm prompt: Run pressed -> the console's answer field for a program that starts with input()
  *   (the worker's request held by the service worker's input relay, decision 0016);
- *   warm step: Step through pressed -> the first step shown, for a program of 200 steps.
- * Budgets (issues 10, 17 and 24): cold <= 1.2 s, warm <= 150 ms, initial JS <= 150 KB gzip, warm
- * prompt <= 150 ms, warm step <= 500 ms. Exits 1 when over.
+ *   warm step: Step through pressed -> the first step shown, for a program of 200 steps;
+ *   warm check: Check pressed -> the verdict shown, for a right answer to a typical function
+ *   exercise (m06-e2: compared with the solution on 31 calls, hand-picked and generated, issue 31).
+ * Budgets (issues 10, 17, 24 and 31): cold <= 1.2 s, warm <= 150 ms, initial JS <= 150 KB gzip,
+ * warm prompt <= 150 ms, warm step <= 500 ms, warm check <= 300 ms. Exits 1 when over.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,6 +26,7 @@ const BUDGET = {
   initialJsBytes: 150 * 1024,
   promptMs: 150,
   stepMs: 500,
+  checkMs: 300,
 };
 /** 1 step for line 1, 2 for each of 99 rounds, 1 for the loop's last test: 200 line steps. */
 const STEP_PROGRAM = 'total = 0\nfor i in range(99):\n    total += i\n';
@@ -31,6 +34,11 @@ const COLD_RUNS = 3;
 const WARM_RUNS = 10;
 const EXERCISE = 'm01-e1-first-words';
 const LESSON = '/dashboard/lessons/module1';
+const CHECK_EXERCISE = 'm06-e2-receipt-line';
+const CHECK_LESSON = '/dashboard/lessons/module6';
+/** A right answer, written as a learner might (not the exercise's own solution). */
+const CHECK_CODE =
+  'def receipt_line(item, quantity, price):\n    line_total = price * quantity\n    return item.ljust(12) + format(line_total, ">8,.2f")\n';
 
 if (!existsSync(join(root, 'dist/client/index.html'))) {
   console.error('bench:runner needs the built app: run `npm run build` first.');
@@ -87,14 +95,18 @@ async function becomeSubscriber(page: Page): Promise<void> {
 }
 
 /** Opens the lesson with idle preloading switched off, so Python loads only when Run is pressed. */
-async function openLesson(context: BrowserContext): Promise<Page> {
+async function openLesson(
+  context: BrowserContext,
+  lesson = LESSON,
+  exercise = EXERCISE,
+): Promise<Page> {
   const page = await context.newPage();
   await page.addInitScript(() => {
     window.requestIdleCallback = () => 0;
   });
-  await page.goto(`${base}${LESSON}`);
+  await page.goto(`${base}${lesson}`);
   await page
-    .locator(`article[data-exercise-id="${EXERCISE}"]`)
+    .locator(`article[data-exercise-id="${exercise}"]`)
     .getByRole('textbox', { name: /^Code for / })
     .waitFor();
   return page;
@@ -139,8 +151,9 @@ async function timeUntil(
   code: string,
   buttonName: string,
   selector: string,
+  exercise = EXERCISE,
 ): Promise<number> {
-  const card = page.locator(`article[data-exercise-id="${EXERCISE}"]`);
+  const card = page.locator(`article[data-exercise-id="${exercise}"]`);
   await card.getByRole('textbox', { name: /^Code for / }).click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(code);
@@ -162,8 +175,17 @@ async function timeUntil(
         observer.observe(article, { subtree: true, childList: true, characterData: true });
         button.click();
       }),
-    { id: EXERCISE, name: buttonName, wanted: selector },
+    { id: exercise, name: buttonName, wanted: selector },
   );
+}
+
+/** Check -> the browser's verdict on a right answer (it must be a pass). */
+async function timeCheck(page: Page): Promise<number> {
+  const ms = await timeUntil(page, CHECK_CODE, 'Check', '[data-result]', CHECK_EXERCISE);
+  const card = page.locator(`article[data-exercise-id="${CHECK_EXERCISE}"]`);
+  const kind = await card.locator('[data-result]').getAttribute('data-result');
+  if (kind !== 'pass') throw new Error(`Check did not pass the right answer: ${kind}`);
+  return ms;
 }
 
 /** Run -> the answer field of input(); then answers it so the program ends. */
@@ -247,6 +269,10 @@ try {
   for (let i = 0; i < WARM_RUNS; i++) prompt.push(await timePrompt(page));
   const step: number[] = [];
   for (let i = 0; i < WARM_RUNS; i++) step.push(await timeStep(page));
+  const checkPage = await openLesson(context, CHECK_LESSON, CHECK_EXERCISE);
+  await timeCheck(checkPage);
+  const check: number[] = [];
+  for (let i = 0; i < WARM_RUNS; i++) check.push(await timeCheck(checkPage));
   await browser.close();
 
   const rows: [string, string, string, boolean][] = [
@@ -273,6 +299,12 @@ try {
       `${Math.round(median(step))} ms  [${step.map(Math.round).join(', ')}]`,
       `<= ${BUDGET.stepMs} ms`,
       median(step) <= BUDGET.stepMs,
+    ],
+    [
+      'warm Check -> verdict, m06-e2 (median)',
+      `${Math.round(median(check))} ms  [${check.map(Math.round).join(', ')}]`,
+      `<= ${BUDGET.checkMs} ms`,
+      median(check) <= BUDGET.checkMs,
     ],
     [
       'lesson page initial JS (gzip)',
