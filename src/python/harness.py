@@ -82,8 +82,10 @@ def _inside_work_dir(path):
     return isinstance(path, str) and path.startswith(WORK_DIR) and path[len(WORK_DIR) : len(WORK_DIR) + 1] in ("", os.sep, ".")
 
 
-def _forget_work_dir_modules():
-    for name, module in list(sys.modules.items()):
+def _forget_work_dir_modules(among=None):
+    """Forgets the modules imported from the working folders (all of them, or those named in `among`)."""
+    for name in list(sys.modules if among is None else among):
+        module = sys.modules.get(name)
         spec = getattr(module, "__spec__", None)
         places = [getattr(module, "__file__", None), getattr(spec, "origin", None)]
         places += list(getattr(module, "__path__", None) or [])
@@ -178,8 +180,10 @@ def run_request(request_json, on_output=None):
         generated = None
         if error is None and compare:
             generated, error = _generate(compare, quiet)
-            # What every later run of a program or call starts from (compare_runs resets to it).
+            # What every later run of a program or call starts from (_enter resets to it).
             shutil.copytree(WORK_DIR, _base_dir())
+            _BASE["files"] = _files(_base_dir())
+            _BASE["modules"] = set(sys.modules)
         if error is None:
             error = _phase("code", "main.py", request["code"], namespace, stdin, out, err)
         if error is None and request.get("tests"):
@@ -205,6 +209,11 @@ def run_request(request_json, on_output=None):
 # beside the exercise's solution, in a folder of its own, on the same inputs, and the first
 # difference is reported as a `failure` the judge (python-checks.ts) turns into the verdict.
 
+# What a check's runs start from, known once its setup has run: the files of the starting folder,
+# and the modules loaded by then (the harness's own and the check's), which no run needs to forget.
+_BASE = {"files": {}, "modules": set()}
+
+
 def _base_dir():
     return WORK_DIR + ".base"
 
@@ -223,14 +232,17 @@ def _fresh(name):
 
 
 def _enter(folder, reset=False):
-    """Makes `folder` the working folder and the first place imports look, as WORK_DIR is for a run."""
-    if reset:
+    """Makes `folder` the working folder and the first place imports look, as WORK_DIR is for a run;
+    with `reset`, as the check's setup left it. A check makes dozens of runs and calls, so only a
+    folder that differs is replaced, and only modules imported since the run began are looked at
+    (decision 0032)."""
+    if reset and not (os.path.isdir(folder) and _files(folder) == _BASE["files"]):
         # Out of the folder first: Pyodide's file system cannot remove the working folder.
         os.chdir(_base_dir())
         shutil.rmtree(folder, ignore_errors=True)
         shutil.copytree(_base_dir(), folder)
     os.chdir(folder)
-    _forget_work_dir_modules()
+    _forget_work_dir_modules(set(sys.modules) - _BASE["modules"])
     sys.path[0] = folder
     sys.path_importer_cache[folder] = _FreshFinder(
         folder, (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)
@@ -265,10 +277,11 @@ def _files(folder):
 
 def _call(function, args, folder):
     """Calls `function` on a deep copy of `args` in `folder`: what it returned or raised, printed and changed.
-    The folder starts as the check's setup left it, so what the code did before (its own example
-    calls writing the same file, say) makes no difference to what a call is seen to change."""
+    The folder starts as the check's setup left it (`base_files`), so what the code did before (its
+    own example calls writing the same file, say) makes no difference to what a call is seen to
+    change."""
     _enter(folder, reset=True)
-    before = _files(folder)
+    before = _BASE["files"]
     args = copy.deepcopy(args)
     printed = _Capture("compare", None)
     sys.stdout = sys.stderr = printed
