@@ -196,9 +196,10 @@ test('the whole journey by keyboard: buy, lesson, exercise, quiz, dashboard', as
   expect(toEditor).toBeLessThanOrEqual(40);
 
   // Type a program over the starter and run it with Ctrl+Enter. It prints without asking for
-  // input, and the adult line is wrong for Check's age 65: Check fails and says what it expected.
+  // input (with an `if`, as the exercise asks), and the adult line is wrong for Check's other ages:
+  // Check fails and says what it expected.
   await keys.press('Control+a');
-  await keys.type('print("Adult ticket: 10")');
+  await keys.type('print("Adult ticket: 10" if True else "")');
   await keys.press('Control+Enter');
   const card = page.getByRole('article', { name: /Cinema ticket prices/ });
   await expect(card.getByRole('group', { name: 'Output of Cinema ticket prices' })).toHaveText(

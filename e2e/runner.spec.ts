@@ -126,11 +126,12 @@ test.describe('the Python runner', () => {
     );
     await card.getByRole('button', { name: 'Check' }).click();
     await expect(result).toContainText(
-      'Not yet. When the input is "8": Your output is not what was expected.',
+      "Not yet. With the input '8', your program printed something other than expected.",
       { timeout: 30_000 },
     );
-    // The output shown is that of the input that failed.
-    await expect(card.getByLabel('Output of Cinema ticket prices')).toHaveText('Adult ticket: 10');
+    // What the solution prints for that input beside what the code printed.
+    await expect(result.locator('pre').first()).toHaveText('Child ticket: 5');
+    await expect(result.locator('pre').last()).toHaveText('Adult ticket: 10');
     await expect(card.getByTestId('solved-badge')).toHaveCount(0);
   });
 
