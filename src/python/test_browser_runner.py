@@ -9,10 +9,7 @@ import sys
 import tempfile
 import unittest
 
-import judging
-
-sys.modules["_indent_judging"] = judging
-import harness  # noqa: E402
+from harness_testing import harness
 
 sys.modules["_indent_harness"] = harness
 import browser_runner  # noqa: E402  (needs the harness installed under its module name first)

@@ -3,15 +3,10 @@ exercise's solution and reports the first difference (judging.py words it)."""
 
 import json
 import os
-import shutil
-import sys
-import tempfile
 import unittest
 
 import judging
-
-sys.modules["_indent_judging"] = judging
-import harness  # noqa: E402  (it imports _indent_judging)
+from harness_testing import WorkDirTestCase, harness
 
 SOLUTION = "def total(prices):\n    return round(sum(prices), 2)\n"
 
@@ -21,17 +16,7 @@ def run(code, compare, reference=SOLUTION, **request):
     return json.loads(reply)
 
 
-class CompareTest(unittest.TestCase):
-    def setUp(self):
-        self.base = tempfile.mkdtemp()
-        self.saved = harness.WORK_DIR
-        harness.WORK_DIR = os.path.join(self.base, "learner")
-        self.cwd = os.getcwd()
-
-    def tearDown(self):
-        harness.WORK_DIR = self.saved
-        shutil.rmtree(self.base, ignore_errors=True)
-
+class CompareTest(WorkDirTestCase):
     def test_a_right_function_passes_on_every_case_and_leaves_no_folder_behind(self):
         code = "def total(prices):\n    t = 0\n    for p in prices:\n        t += p\n    return round(t, 2)\n"
         result = run(code, {"function": "total", "cases": ["[1.25, 2]", "[]"]})

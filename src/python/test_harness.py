@@ -3,32 +3,17 @@ file in Pyodide). Each test gets a working folder of its own instead of /home/le
 
 import json
 import os
-import shutil
 import sys
-import tempfile
 import unittest
 
-import judging
-
-sys.modules["_indent_judging"] = judging
-import harness  # noqa: E402  (it imports _indent_judging)
+from harness_testing import WorkDirTestCase, harness
 
 
 def run(**request):
     return json.loads(harness.run_request(json.dumps(request)))
 
 
-class HarnessTest(unittest.TestCase):
-    def setUp(self):
-        self.base = tempfile.mkdtemp()
-        self.saved = harness.WORK_DIR
-        harness.WORK_DIR = os.path.join(self.base, "learner")
-        self.cwd = os.getcwd()
-
-    def tearDown(self):
-        harness.WORK_DIR = self.saved
-        shutil.rmtree(self.base, ignore_errors=True)
-
+class HarnessTest(WorkDirTestCase):
     def test_captures_what_the_program_prints_and_restores_the_process(self):
         stdout = sys.stdout
         result = run(code='print("hi")\nimport sys\nprint("oops", file=sys.stderr)')

@@ -1,0 +1,26 @@
+"""What the CPython tests of the harness share: the harness imported as the loaders install it
+(judging.py first, as _indent_judging), and a test case whose runs use a working folder of its own
+instead of /home/learner."""
+
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+import judging
+
+sys.modules["_indent_judging"] = judging
+import harness  # noqa: E402  (it imports _indent_judging)
+
+
+class WorkDirTestCase(unittest.TestCase):
+    def setUp(self):
+        self.base = tempfile.mkdtemp()
+        self.saved = harness.WORK_DIR
+        harness.WORK_DIR = os.path.join(self.base, "learner")
+        self.cwd = os.getcwd()
+
+    def tearDown(self):
+        harness.WORK_DIR = self.saved
+        shutil.rmtree(self.base, ignore_errors=True)
