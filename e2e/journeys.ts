@@ -53,6 +53,11 @@ export async function becomeSubscriber(page: Page, name: string, email: string) 
 /**
  * Holds back the script that starts the app (decision 0021), so a journey can look at a page as
  * its HTML alone shows it; call the returned function to let the app start.
+ *
+ * Only a page the service worker does not control can be held: once the worker is active it answers
+ * /assets/ from its cache and the request never reaches the route (it did, in a CI run, for a learner
+ * whose sign-in page had installed the worker). A spec that calls this uses
+ * `test.use({ serviceWorkers: 'block' })`.
  */
 export async function holdAppStart(page: Page): Promise<() => void> {
   let release = () => {};

@@ -6,6 +6,10 @@ import {
   signInThroughDevPage,
 } from './journeys.ts';
 
+// Two journeys hold the app's start script back, which a page the service worker controls would take
+// from its cache instead (holdAppStart); nothing here is about working offline.
+test.use({ serviceWorkers: 'block' });
+
 test('a visitor buys a year of access: pricing, sign-in, demo checkout, success, dashboard', async ({
   page,
 }) => {
