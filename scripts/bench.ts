@@ -9,6 +9,10 @@
  *
  * Budgets (issue 24): GET /api/quizzes >= 0.5 x hello-world, POST /api/submit-quiz >= 0.6 x the
  * floor, p99 < 25 ms; issue 20's review queue (with questions due) and course search: p99 < 20 ms.
+ *
+ * The cost of metrics (issue 39): a second app server on the same database with METRICS_TOKEN set
+ * times every request and statement; the quiz list and the submission are measured on it right after
+ * the same endpoint on the first, and must keep 90% of its throughput.
  * Exits 1 when a budget is missed, so it can gate a release; it is never part of `npm test`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -29,6 +33,9 @@ const RATIO_BUDGETS: Record<string, { min: number; of: 'hello' | 'floor' }> = {
   'GET /api/quizzes': { min: 0.5, of: 'hello' },
   'POST /api/submit-quiz': { min: 0.6, of: 'floor' },
 };
+/** Throughput with metrics on, as a share of the same endpoint with them off (issue 39). */
+const METRICS_BUDGET = 0.9;
+const METRICS_TOKEN = 'bench-metrics-token';
 const SEARCH_WORDS =
   'dictionary list loop function string file class error exception tuple set variable import module return print input while range slice index key value lambda generator closure sort recursion json csv regex object method attribute scope global argument default comprehension iterator'.split(
     ' ',
@@ -182,7 +189,12 @@ async function startFloor(
 }
 
 /** Prints the figures against their budgets; true when every budget is met. */
-function report(reference: Measure, floor: Measure, results: Measure[]): boolean {
+function report(
+  reference: Measure,
+  floor: Measure,
+  results: Measure[],
+  metricsCosts: { off: Measure; on: Measure }[],
+): boolean {
   const rows = [reference, ...results, floor].map((m) => {
     const budget = RATIO_BUDGETS[m.name];
     const yardstick = budget?.of === 'floor' ? floor : reference;
@@ -219,7 +231,24 @@ function report(reference: Measure, floor: Measure, results: Measure[]): boolean
       `${r.name.padEnd(32)}${`${Math.round(r.serverCpu * 100)}%`.padStart(11)}${r.cpuPerRequestUs.toFixed(1).padStart(12)}${`${Math.round(r.loadCpu * 100)}%`.padStart(10)}`,
     );
   }
-  const missed = rows.filter((r) => !r.ok);
+  const costs = metricsCosts.map(({ off, on }) => {
+    const ratio = on.rps / off.rps;
+    const ok = on.failures === 0 && ratio >= METRICS_BUDGET;
+    return { name: off.name, off, on, ratio, ok };
+  });
+  console.log('');
+  console.log(
+    `${'metrics cost'.padEnd(32)}${'off req/s'.padStart(10)}${'on req/s'.padStart(10)}${'on p99'.padStart(8)}${'on/off'.padStart(8)}${'budget'.padStart(8)}  result`,
+  );
+  for (const c of costs) {
+    console.log(
+      `${c.name.padEnd(32)}${Math.round(c.off.rps).toString().padStart(10)}${Math.round(c.on.rps).toString().padStart(10)}${c.on.p99.toFixed(1).padStart(8)}${c.ratio.toFixed(2).padStart(8)}${`>=${METRICS_BUDGET}`.padStart(8)}  ${c.ok ? 'ok' : `MISSED${c.on.failures ? ` (${c.on.failures} failed requests)` : ''}`}`,
+    );
+  }
+  const missed = [
+    ...rows.filter((r) => !r.ok),
+    ...costs.filter((c) => !c.ok).map((c) => ({ name: `${c.name} (metrics on)` })),
+  ];
   if (missed.length > 0) {
     console.error(
       `\nnpm run bench: budget missed by ${missed.map((r) => r.name.trim()).join(', ')}.`,
@@ -228,6 +257,51 @@ function report(reference: Measure, floor: Measure, results: Measure[]): boolean
   }
   console.log('\nnpm run bench: every budget met.');
   return true;
+}
+
+/** The app server (src/server/main.ts) on `dbFile`, with request logging off. */
+function startApp(
+  base: string,
+  dbFile: string,
+  nodeFlags: string[],
+  env: Record<string, string>,
+): ChildProcess {
+  return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: new URL(base).port,
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: base,
+      DATABASE_URL: `file:${dbFile}`,
+      // Request logging off: this measures the app, not the terminal.
+      LOG_LEVEL: 'warn',
+      GOOGLE_CLIENT_ID: '',
+      GOOGLE_CLIENT_SECRET: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      METRICS_TOKEN: '',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+/**
+ * The metrics server's figures must have counted the load just sent, or the "on" rows measured a
+ * server that was not timing anything.
+ */
+async function expectMetricsServed(base: string): Promise<void> {
+  const response = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await response.text();
+  const submitted =
+    /^indent_http_requests_total\{[^}]*route="\/api\/submit-quiz"[^}]*\} (\d+)/m.exec(text);
+  if (!response.ok || !submitted || Number(submitted[1]) === 0) {
+    throw new Error(`GET /metrics did not count the submissions (status ${response.status})`);
+  }
 }
 
 async function main() {
@@ -239,24 +313,11 @@ async function main() {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_ORIGIN: base,
-      DATABASE_URL: `file:${dbFile}`,
-      // Request logging off: this measures the app, not the terminal.
-      LOG_LEVEL: 'warn',
-      GOOGLE_CLIENT_ID: '',
-      GOOGLE_CLIENT_SECRET: '',
-      STRIPE_SECRET_KEY: '',
-      STRIPE_WEBHOOK_SECRET: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = startApp(base, dbFile, profile, {});
+  // The same app with metrics on, started once the first has migrated the database they share.
+  const metricsPort = await freePort();
+  const metricsBase = `http://127.0.0.1:${metricsPort}`;
+  let metricsServer: ChildProcess | undefined;
 
   // The yardstick runs in its own process, like the app, so neither shares a thread with autocannon.
   const helloPort = await freePort();
@@ -269,6 +330,8 @@ async function main() {
   let floor: ChildProcess | undefined;
   try {
     await waitForHealth(base, server);
+    metricsServer = startApp(metricsBase, dbFile, [], { METRICS_TOKEN });
+    await waitForHealth(metricsBase, metricsServer);
     await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
     const learner = await signIn(base);
     await buyAccess(base, learner);
@@ -359,9 +422,30 @@ async function main() {
       }),
     ];
     const floorMeasure = await measure(FLOOR_NAME, floor, { url: started.url, ...submit });
-    if (!report(reference, floorMeasure, results)) process.exitCode = 1;
+
+    // Each endpoint with metrics on right after it with them off, so the database has grown by as
+    // little as possible between the two.
+    const metricsCosts: { off: Measure; on: Measure }[] = [];
+    for (const [name, options] of [
+      ['GET /api/quizzes', { url: '/api/quizzes', headers }],
+      ['POST /api/submit-quiz', { url: '/api/submit-quiz', ...submit }],
+    ] as const) {
+      const off = await measure(`${name} (metrics off)`, server, {
+        ...options,
+        url: `${base}${options.url}`,
+      });
+      const on = await measure(`${name} (metrics on)`, metricsServer, {
+        ...options,
+        // The app refuses a write whose Origin is not its own.
+        headers: { ...options.headers, origin: metricsBase },
+        url: `${metricsBase}${options.url}`,
+      });
+      metricsCosts.push({ off: { ...off, name }, on });
+    }
+    await expectMetricsServed(metricsBase);
+    if (!report(reference, floorMeasure, results, metricsCosts)) process.exitCode = 1;
   } finally {
-    for (const child of [hello, server, floor]) {
+    for (const child of [hello, server, metricsServer, floor]) {
       if (!child || child.exitCode !== null) continue;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -39,14 +39,24 @@ export function registerMetrics(
   });
   // The route's pattern (/api/quizzes/:id), never the URL, so ids and query strings never become
   // labels; a request no route matched is counted as "unmatched".
+  // Each label set's children are looked up once and kept: prom-client otherwise hashes the labels
+  // on every observation, which cost a write-heavy endpoint a fifth of its throughput (npm run bench).
+  const httpChildren = new Map<
+    string,
+    { count: Counter.Internal; time: Histogram.Internal<string> }
+  >();
   app.addHook('onResponse', (request, reply, done) => {
-    const labels = {
-      method: request.method,
-      route: request.routeOptions.url ?? 'unmatched',
-      status_class: `${Math.floor(reply.statusCode / 100)}xx`,
-    };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url ?? 'unmatched';
+    const statusClass = `${Math.floor(reply.statusCode / 100)}xx`;
+    const key = `${request.method} ${route} ${statusClass}`;
+    let children = httpChildren.get(key);
+    if (!children) {
+      const labels = { method: request.method, route, status_class: statusClass };
+      children = { count: requests.labels(labels), time: duration.labels(labels) };
+      httpChildren.set(key, children);
+    }
+    children.count.inc();
+    children.time.observe(reply.elapsedTime / 1000);
     done();
   });
 
@@ -57,9 +67,16 @@ export function registerMetrics(
     buckets: QUERY_BUCKETS,
     registers: [registry],
   });
-  deps.queries?.listen((kind, seconds, failed) =>
-    queries.observe({ kind, result: failed ? 'error' : 'ok' }, seconds),
-  );
+  const queryChildren = new Map<string, Histogram.Internal<string>>();
+  deps.queries?.listen((kind, seconds, failed) => {
+    const key = failed ? `${kind} error` : kind;
+    let child = queryChildren.get(key);
+    if (!child) {
+      child = queries.labels({ kind, result: failed ? 'error' : 'ok' });
+      queryChildren.set(key, child);
+    }
+    child.observe(seconds);
+  });
   app.addHook('onClose', async () => deps.queries?.listen(undefined));
 
   const expected = digest(`Bearer ${token}`);
