@@ -1,10 +1,10 @@
 /*
- * npm run bench:checks: how many "solved" claims per second the server can check itself (issue 21),
- * and their latency, with 10 claims in flight at all times. Each claim is a real PUT
- * /api/exercise-progress/:id with the exercise's own solution and solved: true, from a learner who
- * has not solved it yet, so every request runs the whole check in the Pyodide pool (a solved
- * exercise is never checked twice). Alongside, one client saves drafts, to show that a draft does
- * not wait behind the checks.
+ * npm run bench:checks: how many Checks per second the server can run itself (issues 21 and 30),
+ * and their latency, with 10 Checks in flight at all times. Each is a real POST
+ * /api/exercise-progress/:id/checks with the exercise's own solution, so every request runs the
+ * whole check in the Pyodide pool and writes the code, the solved state and the version in one
+ * transaction. Alongside, one client saves drafts, to show that a draft does not wait behind the
+ * checks.
  *
  * The server runs in its own process on a throw-away SQLite database, with the pool size of
  * PYTHON_CHECK_WORKERS (default: one per core, at most 2). BENCH_SECONDS sets the length (default 20).
@@ -62,27 +62,39 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-function put(
+function send(
   base: string,
   learner: BenchLearner,
-  exerciseId: string,
-  code: string,
-  solved: boolean,
+  request: { method: 'PUT' | 'POST'; path: string; body: unknown },
 ) {
-  return fetch(`${base}/api/exercise-progress/${exerciseId}`, {
-    method: 'PUT',
+  return fetch(`${base}${request.path}`, {
+    method: request.method,
     headers: {
       origin: base,
       'content-type': 'application/json',
       'x-forwarded-for': learner.address,
       cookie: learner.cookie,
     },
-    body: JSON.stringify({ code, solved }),
+    body: JSON.stringify(request.body),
   });
 }
 
+const check = (base: string, learner: BenchLearner, exerciseId: string, code: string) =>
+  send(base, learner, {
+    method: 'POST',
+    path: `/api/exercise-progress/${exerciseId}/checks`,
+    body: { code, browserPassed: true },
+  });
+
+const saveDraft = (base: string, learner: BenchLearner, exerciseId: string, code: string) =>
+  send(base, learner, {
+    method: 'PUT',
+    path: `/api/exercise-progress/${exerciseId}`,
+    body: { code },
+  });
+
 /** Runs `jobs` with CONCURRENCY in flight until they run out or the time is up. */
-async function claimLoad(
+async function checkLoad(
   base: string,
   jobs: { learner: BenchLearner; id: string; code: string }[],
 ) {
@@ -95,7 +107,7 @@ async function claimLoad(
       const job = jobs[next++];
       if (!job) return;
       const started = performance.now();
-      const res = await put(base, job.learner, job.id, job.code, true);
+      const res = await check(base, job.learner, job.id, job.code);
       await res.arrayBuffer();
       latencies.push(performance.now() - started);
       if (res.status !== 200) failures.set(res.status, (failures.get(res.status) ?? 0) + 1);
@@ -106,12 +118,12 @@ async function claimLoad(
   return { latencies, failures, elapsed: (performance.now() - began) / 1000 };
 }
 
-/** One client saving drafts back to back while the claims run. */
+/** One client saving drafts back to back while the Checks run. */
 async function draftLoad(base: string, learner: BenchLearner, until: () => boolean) {
   const latencies: number[] = [];
   while (!until()) {
     const started = performance.now();
-    const res = await put(base, learner, 'm01-e1-first-words', `print(${latencies.length})`, false);
+    const res = await saveDraft(base, learner, 'm01-e1-first-words', `print(${latencies.length})`);
     await res.arrayBuffer();
     latencies.push(performance.now() - started);
   }
@@ -154,36 +166,36 @@ try {
   );
   const drafter = learners[0];
   if (!drafter) throw new Error('no learner signed in');
-  // Warm-up: the pool starts its interpreters on the first claims.
+  // Warm-up: the pool starts its interpreters on the first Checks.
   const warm = solutions.slice(0, 4).map((s) => ({ learner: drafter, ...s }));
-  await claimLoad(base, warm);
+  await checkLoad(base, warm);
   const jobs = learners
     .slice(1)
     .flatMap((learner) => solutions.map((s) => ({ learner, ...s })))
     .sort(() => Math.random() - 0.5);
   let done = false;
   const drafts = draftLoad(base, drafter, () => done);
-  const claims = await claimLoad(base, jobs);
+  const checks = await checkLoad(base, jobs);
   done = true;
   const draftLatencies = (await drafts).sort((a, b) => a - b);
-  const sorted = claims.latencies.sort((a, b) => a - b);
+  const sorted = checks.latencies.sort((a, b) => a - b);
   const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
   console.log(
-    `\nServer-side checks, ${CONCURRENCY} claims in flight, ${claims.elapsed.toFixed(1)} s:`,
+    `\nServer-side checks, ${CONCURRENCY} Checks in flight, ${checks.elapsed.toFixed(1)} s:`,
   );
   console.log(
-    `  ${(sorted.length / claims.elapsed).toFixed(1)} checks/s (${sorted.length} checks)`,
+    `  ${(sorted.length / checks.elapsed).toFixed(1)} checks/s (${sorted.length} checks)`,
   );
   console.log(
     `  latency p50 ${fmt(percentile(sorted, 50))}, p99 ${fmt(percentile(sorted, 99))}, max ${fmt(sorted.at(-1) ?? NaN)}`,
   );
-  if (claims.failures.size > 0) {
-    console.log(`  not 200: ${JSON.stringify(Object.fromEntries(claims.failures))}`);
+  if (checks.failures.size > 0) {
+    console.log(`  not 200: ${JSON.stringify(Object.fromEntries(checks.failures))}`);
   }
   console.log(
     `Draft saves alongside (${draftLatencies.length}): p50 ${fmt(percentile(draftLatencies, 50))}, p99 ${fmt(percentile(draftLatencies, 99))}`,
   );
-  if (claims.failures.size > 0) process.exitCode = 1;
+  if (checks.failures.size > 0) process.exitCode = 1;
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

@@ -16,9 +16,9 @@ export interface Endpoint extends Request {
  * - dashboard (dashboard-page.tsx): modules, quizzes, quiz scores and progress; the review and
  *   rhythm widgets; the certificate panel.
  * - lesson (lesson-page.tsx): the lesson, then each exercise workbench's saved work; while the
- *   learner works, the draft autosave, each Check's kept version, and the "Earlier versions" list.
- *   (A save that claims "solved" runs the check in Pyodide first: `npm run bench:checks` measures
- *   that. Search runs only as the learner types: `npm run bench` measures it.)
+ *   learner works, the draft autosave and the "Earlier versions" list. (A Check runs the exercise's
+ *   check in Pyodide and keeps its version: `npm run bench:checks` measures that. Search runs only
+ *   as the learner types: `npm run bench` measures it.)
  * - quiz (quiz-page.tsx): the quiz, then the submission. The submission is measured last, as it
  *   adds to the learner's attempts; every one is stored before its answer is sent.
  */
@@ -67,12 +67,7 @@ export function endpoints(content: CourseContent, me: SignedIn): Endpoint[] {
     {
       ...{ page: 'lesson 3', route: 'PUT /api/exercise-progress/:exerciseId', method: 'PUT' },
       path: `/api/exercise-progress/${exercise.id}`,
-      body: JSON.stringify({ code: `${exercise.starter}\n# a draft\n`, solved: false }),
-    },
-    {
-      ...{ page: 'lesson 3', route: 'POST /api/user/:userId/code-history/:exerciseId' },
-      ...{ method: 'POST', path: history },
-      body: JSON.stringify({ code: exercise.solution, passed: true }),
+      body: JSON.stringify({ code: `${exercise.starter}\n# a draft\n` }),
     },
     {
       ...{ page: 'lesson 3', route: 'GET /api/user/:userId/code-history/:exerciseId' },

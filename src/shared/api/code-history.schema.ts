@@ -14,14 +14,6 @@ export const codeVersionParamsSchema = codeHistoryParamsSchema.extend({
   versionId: z.string().uuid('must be a version id'),
 });
 
-/** POST /api/user/:userId/code-history/:exerciseId */
-export const recordCheckBodySchema = z.object({
-  // The length limit is checked by the server so that it can answer 413 with a clear message.
-  code: z.string(),
-  passed: z.boolean(),
-});
-export type RecordCheckBody = z.infer<typeof recordCheckBodySchema>;
-
 export const codeVersionSummarySchema = z.object({
   id: z.string(),
   createdAt: z.string(),

@@ -35,11 +35,13 @@ export type ExerciseProgressList = z.infer<typeof exerciseProgressListSchema>;
 
 export const exerciseProgressParamsSchema = z.object({ exerciseId: exerciseIdSchema });
 
+/**
+ * PUT /api/exercise-progress/:exerciseId: a draft. It never solves an exercise: only a Check does
+ * (below). A `solved` a device still sends from before issue 30 is dropped like any unknown key.
+ */
 export const saveExerciseProgressBodySchema = z.object({
   // The length limit is checked by the server so that it can answer 413 with a clear message.
   code: z.string(),
-  /** true when Check has just passed; false never unsolves an exercise. */
-  solved: z.boolean().optional(),
 });
 export type SaveExerciseProgressBody = z.infer<typeof saveExerciseProgressBodySchema>;
 

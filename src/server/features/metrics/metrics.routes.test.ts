@@ -1,3 +1,4 @@
+import { MAX_SAVED_CODE_CHARS } from '#shared/api/exercise-progress.schema.ts';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -159,21 +160,30 @@ describe('metric families after activity (demo checkout, quiz, exercise checks)'
     });
     expect(submitted.statusCode).toBe(200);
 
-    const claim = (id: string, code: string) =>
+    const check = (id: string, code: string) =>
       t.app.inject({
-        method: 'PUT',
-        url: `/api/exercise-progress/${id}`,
+        method: 'POST',
+        url: `/api/exercise-progress/${id}/checks`,
         headers: browserHeaders(jar),
-        payload: { code, solved: true },
+        payload: { code, browserPassed: true },
       });
     const solution = [...content.lessons.values()]
       .flatMap((lesson) => lesson.exercises)
       .find((exercise) => exercise.id === 'm01-e1-first-words')?.solution;
-    expect((await claim('m01-e1-first-words', solution ?? '')).statusCode).toBe(200);
-    expect((await claim('m01-e3-fix-recipe-card', 'while True:\n    pass')).statusCode).toBe(422);
+    expect((await check('m01-e1-first-words', solution ?? '')).json().passed).toBe(true);
+    const endless = await check('m01-e3-fix-recipe-card', 'while True:\n    pass');
+    expect(endless.json().passed).toBe(false);
     // One allocation past PYTHON_CHECK_MEMORY_MB: MemoryError at once, whatever the machine's load.
     const hog = 'keep = bytearray(1_000_000_000)';
-    expect((await claim('m02-e1-gym-minutes', hog)).statusCode).toBe(422);
+    expect((await check('m02-e1-gym-minutes', hog)).json().passed).toBe(false);
+    // A draft too long to save: a 4xx under the route's pattern.
+    const tooLong = await t.app.inject({
+      method: 'PUT',
+      url: '/api/exercise-progress/m01-e1-first-words',
+      headers: browserHeaders(jar),
+      payload: { code: 'x'.repeat(MAX_SAVED_CODE_CHARS + 1) },
+    });
+    expect(tooLong.statusCode).toBe(413);
     // A raw URL holding an id no route matches.
     await t.app.inject({ method: 'GET', url: `/api/no-such/${user._id}?email=${email}` });
 

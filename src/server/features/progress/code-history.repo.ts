@@ -55,14 +55,6 @@ export async function addVersion(
 /** code_history: one row per Check, trimmed to the newest `keep` per learner and exercise. */
 export function createCodeHistoryRepo(db: Db) {
   return {
-    async add(
-      row: { id: string; userId: string; exerciseId: string; code: string; passed: boolean },
-      at: string,
-      keep: number,
-    ): Promise<void> {
-      await db.transaction().execute((tx) => addVersion(tx, row, at, keep));
-    },
-
     /** Newest first, code included (at most `keep` rows, each at most the saved-code limit). */
     async list(userId: string, exerciseId: string): Promise<CodeVersionRow[]> {
       const rows = await db

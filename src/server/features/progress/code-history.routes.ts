@@ -3,8 +3,6 @@ import {
   codeHistoryReplySchema,
   codeVersionParamsSchema,
   codeVersionSchema,
-  codeVersionSummarySchema,
-  recordCheckBodySchema,
 } from '#shared/api/code-history.schema.ts';
 import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
 import type { RoutesPlugin } from '../../platform/fastify.ts';
@@ -20,24 +18,6 @@ const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorRe
 
 export const codeHistoryRoutes: RoutesPlugin<CodeHistoryRoutesDeps> = async (app, deps) => {
   const preHandler = deps.hooks.requireSubscriber;
-
-  app.post(
-    '/api/user/:userId/code-history/:exerciseId',
-    {
-      preHandler,
-      schema: {
-        summary: 'Keep the code of one Check (the last 20 per exercise are kept; own account)',
-        tags: ['progress'],
-        params: codeHistoryParamsSchema,
-        body: recordCheckBodySchema,
-        response: { 200: codeVersionSummarySchema, ...errors, 413: errorReply },
-      },
-    },
-    async (request) => {
-      assertSelf(request.user, request.params.userId);
-      return deps.history.record(request.user.id, request.params.exerciseId, request.body);
-    },
-  );
 
   app.get(
     '/api/user/:userId/code-history/:exerciseId',

@@ -6,10 +6,14 @@ import type {
 } from '#shared/api/exercise-progress.schema.ts';
 import { timeOrderedId } from '../../db/time-ordered-id.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { SolvedExerciseRecorder } from './code-history.service.ts';
 import type { ExerciseChecker } from './exercise-checks.ts';
 import type { CheckRecordsRepo } from './exercise-checks.repo.ts';
 import { toDto, type ExerciseProgressService } from './exercise-progress.service.ts';
+
+/** What a Check needs of the weekly rhythm: a passing Check makes today a study day. */
+export interface SolvedExerciseRecorder {
+  recordStudy(userId: string): Promise<void>;
+}
 
 const lineCount = (code: string) => (code === '' ? 0 : code.split('\n').length);
 

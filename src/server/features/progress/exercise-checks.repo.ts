@@ -25,7 +25,6 @@ export function createCheckRecordsRepo(db: Db) {
           exerciseId: row.exerciseId,
           code: row.code,
           solvedAt: row.passed ? row.now : null,
-          verifiedAt: row.passed ? row.now : null,
           now: row.now,
         });
         await addVersion(

@@ -7,21 +7,6 @@ export interface ProgressRow {
   updatedAt: string;
 }
 
-/** When the server last verified this exercise for this learner (undefined: never). */
-async function verifiedAtOf(
-  db: Db,
-  userId: string,
-  exerciseId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('exercise_progress')
-    .select('verified_at')
-    .where('user_id', '=', userId)
-    .where('exercise_id', '=', exerciseId)
-    .executeTakeFirst();
-  return row?.verified_at ?? undefined;
-}
-
 /** The exercises whose solution the server itself checked (the certificate counts these). */
 async function verifiedExerciseIdsOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db
@@ -69,19 +54,18 @@ export function createExerciseProgressRepo(db: Db) {
       return row !== undefined;
     },
 
-    verifiedAt: (userId: string, exerciseId: string) => verifiedAtOf(db, userId, exerciseId),
     verifiedExerciseIds: (userId: string) => verifiedExerciseIdsOf(db, userId),
 
     /**
-     * Saves the latest code; a solved time and a verified time, once set, are kept (solving is
-     * never undone). `verifiedAt` is set only when the server ran the check and it passed.
+     * Saves the latest code. `solvedAt` is given only by a Check the server's run passed
+     * (exercise-checks.repo.ts), and marks the exercise solved and verified; once set, both times
+     * are kept (solving is never undone).
      */
     async save(row: {
       userId: string;
       exerciseId: string;
       code: string;
       solvedAt: string | null;
-      verifiedAt?: string | null;
       now: string;
     }): Promise<ProgressRow> {
       await db
@@ -91,7 +75,7 @@ export function createExerciseProgressRepo(db: Db) {
           exercise_id: row.exerciseId,
           code: row.code,
           solved_at: row.solvedAt,
-          verified_at: row.verifiedAt ?? null,
+          verified_at: row.solvedAt,
           updated_at: row.now,
         })
         .onConflict((oc) =>

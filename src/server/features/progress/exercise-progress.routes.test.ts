@@ -18,7 +18,7 @@ describe('exercise progress', () => {
   let t: TestApp;
   const clock = testClock();
   beforeEach(() => clock.reset());
-  // A "solved" claim is checked by the server, so these tests claim with the course's solutions.
+  // Only a Check solves an exercise, and the server runs it: these tests check the course's solutions.
   const solutions = new Map<string, string>();
   beforeAll(async () => {
     t = await createTestApp({ deps: { clock } });
@@ -52,6 +52,13 @@ describe('exercise progress', () => {
       url: `/api/exercise-progress/${id}`,
       headers: browserHeaders(jar),
       payload: payload as Record<string, unknown>,
+    });
+  const check = (jar: Jar, id: string, code: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/exercise-progress/${id}/checks`,
+      headers: browserHeaders(jar),
+      payload: { code, browserPassed: true },
     });
   const get = (jar: Jar | null, url = '/api/exercise-progress') =>
     t.app.inject({ method: 'GET', url, headers: jar ? headers(jar) : {} });
@@ -87,8 +94,11 @@ describe('exercise progress', () => {
     clock.advance(60_000);
     const solvedAt = clock.now().toISOString();
     const code = solution('m01-e1-first-words');
-    const solved = await put(jar, 'm01-e1-first-words', { code, solved: true });
-    expect(solved.json()).toMatchObject({ code, solved: true, solvedAt });
+    // A draft never solves, whatever it claims; a passing Check does.
+    const claimed = await put(jar, 'm01-e1-first-words', { code, solved: true });
+    expect(claimed.json()).toMatchObject({ code, solved: false, solvedAt: null });
+    const solved = await check(jar, 'm01-e1-first-words', code);
+    expect(solved.json().progress).toMatchObject({ code, solved: true, solvedAt });
 
     clock.advance(60_000);
     // Editing after solving keeps the exercise solved, with the time it was first solved.
@@ -100,7 +110,7 @@ describe('exercise progress', () => {
       updatedAt: clock.now().toISOString(),
     });
 
-    await put(jar, 'm03-e2-countdown', { code: solution('m03-e2-countdown'), solved: true });
+    await check(jar, 'm03-e2-countdown', solution('m03-e2-countdown'));
     await put(jar, 'm03-e1-ticket-price', { code: '' });
     const all = (await get(jar)).json();
     expect(all.exercises.map((e: { exerciseId: string }) => e.exerciseId)).toEqual([
@@ -117,7 +127,7 @@ describe('exercise progress', () => {
     const grace = await subscriber('Grace Hopper', 'grace@example.com');
     const alan = await subscriber('Alan Turing', 'alan@example.com');
     const graceCode = solution('m02-e1-gym-minutes');
-    await put(grace.jar, 'm02-e1-gym-minutes', { code: graceCode, solved: true });
+    await check(grace.jar, 'm02-e1-gym-minutes', graceCode);
     await put(alan.jar, 'm02-e1-gym-minutes', { code: 'alan = 2' });
 
     const graces = (await get(grace.jar)).json().exercises;
@@ -138,7 +148,7 @@ describe('exercise progress', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toContain('no exercise "m01-e9-not-in-the-course"');
 
-    const noCode = await put(jar, 'm01-e1-first-words', { solved: true });
+    const noCode = await put(jar, 'm01-e1-first-words', {});
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json().error.code).toBe('validation_failed');
 

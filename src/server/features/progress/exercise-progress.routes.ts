@@ -47,7 +47,7 @@ export const exerciseProgressRoutes: RoutesPlugin<ExerciseProgressRoutesDeps> = 
       preHandler: deps.hooks.requireSubscriber,
       schema: {
         summary:
-          "Save the signed-in subscriber's latest code for an exercise; with solved: true the server runs the exercise's check first and marks it solved only if it passes (422 check_failed otherwise, nothing saved)",
+          "Save the signed-in subscriber's latest code for an exercise (a draft: only a Check can solve it)",
         tags: ['progress'],
         params: exerciseProgressParamsSchema,
         body: saveExerciseProgressBodySchema,
@@ -56,8 +56,6 @@ export const exerciseProgressRoutes: RoutesPlugin<ExerciseProgressRoutesDeps> = 
           ...errors,
           404: errorReply,
           413: errorReply,
-          422: errorReply,
-          503: errorReply,
         },
       },
     },

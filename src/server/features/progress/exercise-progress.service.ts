@@ -4,8 +4,7 @@ import {
   type SaveExerciseProgressBody,
 } from '#shared/api/exercise-progress.schema.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, notFound, payloadTooLarge } from '../../platform/errors.ts';
-import type { ExerciseChecker } from './exercise-checks.ts';
+import { notFound, payloadTooLarge } from '../../platform/errors.ts';
 import type { ExerciseProgressRepo, ProgressRow } from './exercise-progress.repo.ts';
 
 /**
@@ -22,30 +21,6 @@ export function toDto(row: ProgressRow): ExerciseProgress {
     solvedAt: row.solvedAt,
     updatedAt: row.updatedAt,
   };
-}
-
-/**
- * The time the server verified a "solved" claim: the earlier verification when there is one (the
- * learner pressed Check again on a solved exercise), otherwise now, after the check passed here.
- * A claim whose code fails the check is refused (422) and nothing is written.
- */
-async function verifiedClaim(
-  deps: { repo: ExerciseProgressRepo; clock: Clock; checker: ExerciseChecker },
-  userId: string,
-  exerciseId: string,
-  code: string,
-): Promise<string> {
-  const earlier = await deps.repo.verifiedAt(userId, exerciseId);
-  if (earlier) return earlier;
-  const verdict = await deps.checker.verify(exerciseId, code);
-  if (!verdict.passed) {
-    throw new AppError(
-      422,
-      'check_failed',
-      `The server ran the check and it did not pass, so the exercise is not marked solved: ${verdict.message}`,
-    );
-  }
-  return deps.clock.now().toISOString();
 }
 
 async function assertSavable(
@@ -78,8 +53,6 @@ export function createExerciseProgressService(deps: {
   clock: Clock;
   /** Whether an id names an exercise of the course; every well-formed id when not given. */
   isExercise?: (exerciseId: string) => boolean;
-  /** Runs the exercise's check on the server before a "solved" claim is recorded. */
-  checker: ExerciseChecker;
 }) {
   return {
     async list(userId: string, module?: number): Promise<ExerciseProgress[]> {
@@ -91,22 +64,19 @@ export function createExerciseProgressService(deps: {
     assertSavable: (userId: string, exerciseId: string, code: string) =>
       assertSavable(deps, userId, exerciseId, code),
 
+    /** A draft: the latest code, saved at once. Solving is a Check's (exercise-check.service.ts). */
     async save(
       userId: string,
       exerciseId: string,
       body: SaveExerciseProgressBody,
     ): Promise<ExerciseProgress> {
       await assertSavable(deps, userId, exerciseId, body.code);
-      // A draft (no claim) is saved at once; only a claim waits for the server's own check.
-      const verifiedAt =
-        body.solved === true ? await verifiedClaim(deps, userId, exerciseId, body.code) : null;
       const now = deps.clock.now().toISOString();
       const row = await deps.repo.save({
         userId,
         exerciseId,
         code: body.code,
-        solvedAt: body.solved === true ? now : null,
-        verifiedAt,
+        solvedAt: null,
         now,
       });
       return toDto(row);

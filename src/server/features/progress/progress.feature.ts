@@ -7,9 +7,12 @@ import { NodePyodideRunner } from '../../python/pyodide-runner.ts';
 import type { AccessHooks } from '../access/access.hooks.ts';
 import { createCodeHistoryRepo } from './code-history.repo.ts';
 import { codeHistoryRoutes } from './code-history.routes.ts';
-import { createCodeHistoryService, type SolvedExerciseRecorder } from './code-history.service.ts';
+import { createCodeHistoryService } from './code-history.service.ts';
 import type { Registry } from 'prom-client';
-import { createExerciseCheckService } from './exercise-check.service.ts';
+import {
+  createExerciseCheckService,
+  type SolvedExerciseRecorder,
+} from './exercise-check.service.ts';
 import { createExerciseChecker } from './exercise-checks.ts';
 import { exerciseCheckMetrics } from './exercise-checks.metrics.ts';
 import { createCheckRecordsRepo } from './exercise-checks.repo.ts';
@@ -81,7 +84,6 @@ export async function registerProgress(
     repo: exerciseProgress,
     clock,
     isExercise,
-    checker,
   });
   const checks = createExerciseCheckService({
     checker,
@@ -92,12 +94,7 @@ export async function registerProgress(
     log: app.log,
   });
   await app.register(exerciseProgressRoutes, { progress: progressService, checks, hooks });
-  const history = createCodeHistoryService({
-    repo: createCodeHistoryRepo(db),
-    clock,
-    isExercise,
-    studyDays: deps.studyDays,
-  });
+  const history = createCodeHistoryService({ repo: createCodeHistoryRepo(db), isExercise });
   await app.register(codeHistoryRoutes, { history, hooks });
   const progress = createProgressService({
     content,

@@ -68,7 +68,6 @@ describe('course search', () => {
       ['/api/user/{userId}/rhythm', 'get'],
       ['/api/user/{userId}/rhythm', 'put'],
       ['/api/user/{userId}/code-history/{exerciseId}', 'get'],
-      ['/api/user/{userId}/code-history/{exerciseId}', 'post'],
       ['/api/user/{userId}/code-history/{exerciseId}/{versionId}', 'get'],
     ] as const) {
       expect(doc.paths[path]?.[method]?.security, `${method} ${path}`).toEqual([
