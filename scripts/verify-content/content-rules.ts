@@ -5,13 +5,9 @@
 
 import type { ContentScan, CourseModule } from '#server/content/content.loader.ts';
 import { fencedBlocks } from '#shared/content/fenced-blocks.ts';
-import { fixExerciseRule } from '#shared/content/exercise-rules.ts';
-import {
-  checkpointCountRule,
-  checkpointGapRule,
-  diagramCountRule,
-} from '#shared/content/lesson-rules.ts';
-import { keyedPositionRule, moduleQuestionMixRule, quizRules } from '#shared/content/quiz-rules.ts';
+import { fixExerciseRule } from './exercise-rules.ts';
+import { checkpointCountRule, checkpointGapRule, diagramCountRule } from './lesson-rules.ts';
+import { keyedPositionRule, moduleQuestionMixRule, quizRules } from './quiz-rules.ts';
 import type { FileOf, Rule } from './verify.ts';
 
 /** The rules of one module: lesson, exercises, each quiz, and the module's mix of questions. */

@@ -13,7 +13,7 @@ import {
   MAX_WORDS_WITHOUT_CHECKPOINT,
   MIN_CHECKPOINTS,
   MIN_DIAGRAMS,
-} from '#shared/content/lesson-rules.ts';
+} from './lesson-rules.ts';
 import {
   longestKeyedQuestions,
   MAX_LONGEST_KEYED_SHARE,
@@ -23,9 +23,9 @@ import {
   outputQuestionCount,
   pickLongestScore,
   pickShortestScore,
-} from '#shared/content/quiz-rules.ts';
-import type { RuleQuestion } from '#shared/content/quiz-rules.ts';
-import { MIN_WRONG_PROGRAMS } from '#shared/content/exercise-rules.ts';
+} from './quiz-rules.ts';
+import type { RuleQuestion } from './quiz-rules.ts';
+import { MIN_WRONG_PROGRAMS } from './exercise-rules.ts';
 
 /** A quiz figure and the quiz it comes from (the module's worst quiz for that figure). */
 export interface WorstQuiz {

@@ -12,7 +12,7 @@ import type { ContentProblem } from '#server/content/content.types.ts';
 import { readYaml } from '#server/content/yaml.reader.ts';
 import { curriculumModule } from '#shared/content/curriculum.ts';
 import { fencedBlocks } from '#shared/content/fenced-blocks.ts';
-import type { RuleFinding } from '#shared/content/rules.ts';
+import type { RuleFinding } from './rules.ts';
 import { objectivesFileSchema, TAUGHT_PATTERN } from '#shared/content/schema.ts';
 
 export interface SyllabusRow {

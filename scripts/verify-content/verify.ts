@@ -8,8 +8,8 @@ import path from 'node:path';
 import { scanContent, formatProblem } from '#server/content/content.loader.ts';
 import type { CourseModule, ContentScan } from '#server/content/content.loader.ts';
 import { fencedBlocks } from '#shared/content/fenced-blocks.ts';
-import { wrongProgramsRule } from '#shared/content/exercise-rules.ts';
-import { checkpointOptionsRule, giveAwayRule } from '#shared/content/lesson-rules.ts';
+import { wrongProgramsRule } from './exercise-rules.ts';
+import { checkpointOptionsRule, giveAwayRule } from './lesson-rules.ts';
 import {
   DEFAULT_TIMEOUT_MS,
   exerciseCheckRuns,
@@ -19,7 +19,7 @@ import {
   realBlockOutput,
 } from '#shared/content/python-checks.ts';
 import type { PythonRunner, RunResult, Verdict } from '#shared/content/python-checks.ts';
-import type { RuleFinding } from '#shared/content/rules.ts';
+import type { RuleFinding } from './rules.ts';
 import { courseRules, moduleRules } from './content-rules.ts';
 import { moduleFigures } from './figures.ts';
 import { outputDiff } from './output-diff.ts';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { compareSpecSchema } from './compare-spec.ts';
-import { WRONG_KINDS } from './exercise-rules.ts';
 
 /*
  * Schemas of the content files (content/README.md is the authoritative description). Every object
@@ -95,6 +94,19 @@ export const exerciseCheckSchema = z
 export type ExerciseCheck = z.output<typeof exerciseCheckSchema>;
 
 /** A wrong program a learner would write, labelled with its kind of mistake (content/README.md). */
+/** The kinds of mistake a labelled wrong program shows (content/README.md, "Wrong programs"). */
+export const WRONG_KINDS = [
+  'hard-codes-examples',
+  'boundary',
+  'changes-input',
+  'ignores-rule',
+  'rounding-or-type',
+  'easier-problem',
+  'crashes-on-edge',
+  'partial',
+] as const;
+export type WrongKind = (typeof WRONG_KINDS)[number];
+
 export const wrongProgramSchema = z.strictObject({
   kind: z.enum(WRONG_KINDS, { error: `is one of ${WRONG_KINDS.join(', ')}` }),
   /** A piece of text the refusal message must contain: the message names this mistake. */

@@ -4,10 +4,10 @@
  * real output exactly once.
  */
 
-import { countWords, type ProseLine } from './fenced-blocks.ts';
-import { DIAGRAM_LINE } from './lesson-blocks.ts';
+import { countWords, type ProseLine } from '#shared/content/fenced-blocks.ts';
+import { DIAGRAM_LINE } from '#shared/content/lesson-blocks.ts';
 import type { RuleFinding } from './rules.ts';
-import { normalizeOption, type PredictOption } from './schema.ts';
+import { normalizeOption, type PredictOption } from '#shared/content/schema.ts';
 
 export const MIN_CHECKPOINTS = 5;
 export const MAX_WORDS_WITHOUT_CHECKPOINT = 500;

@@ -1,5 +1,6 @@
 /* Rules for a module's exercises (content/README.md, "exercises.yaml"). */
 
+import { WRONG_KINDS, type WrongKind } from '#shared/content/schema.ts';
 import type { RuleFinding } from './rules.ts';
 
 /** Modules from this number on have at least one "fix this program" exercise. */
@@ -17,19 +18,6 @@ export function fixExerciseRule(
     },
   ];
 }
-
-/** The kinds of mistake a labelled wrong program shows (content/README.md, "Wrong programs"). */
-export const WRONG_KINDS = [
-  'hard-codes-examples',
-  'boundary',
-  'changes-input',
-  'ignores-rule',
-  'rounding-or-type',
-  'easier-problem',
-  'crashes-on-edge',
-  'partial',
-] as const;
-export type WrongKind = (typeof WRONG_KINDS)[number];
 
 /** Each exercise is proven by at least this many wrong programs ... */
 export const MIN_WRONG_PROGRAMS = 8;

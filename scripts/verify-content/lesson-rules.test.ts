@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixExerciseRule } from './exercise-rules.ts';
-import { fencedBlocks } from './fenced-blocks.ts';
+import { fencedBlocks } from '#shared/content/fenced-blocks.ts';
 import {
   checkpointCountRule,
   checkpointGapRule,
@@ -10,10 +10,14 @@ import {
 } from './lesson-rules.ts';
 
 const words = (n: number): string => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
-const checkpoint = '```python checkpoint\nprint(1)\n```\n\n```output\n1\n```\n\n```predict\nwhy: One.\n```';
+const checkpoint =
+  '```python checkpoint\nprint(1)\n```\n\n```output\n1\n```\n\n```predict\nwhy: One.\n```';
 
 /** The prose lines and checkpoint fence lines of a lesson made of these parts. */
-function lesson(parts: readonly string[]): { prose: ReturnType<typeof fencedBlocks>['prose']; lines: number[] } {
+function lesson(parts: readonly string[]): {
+  prose: ReturnType<typeof fencedBlocks>['prose'];
+  lines: number[];
+} {
   const markdown = parts.join('\n\n');
   const { blocks, prose } = fencedBlocks(markdown);
   return { prose, lines: blocks.filter((b) => b.info.includes('checkpoint')).map((b) => b.line) };
@@ -22,9 +26,7 @@ function lesson(parts: readonly string[]): { prose: ReturnType<typeof fencedBloc
 describe('checkpointCountRule', () => {
   it('passes 5 checkpoints and fails 4', () => {
     expect(checkpointCountRule(5)).toEqual([]);
-    expect(checkpointCountRule(4)[0]?.message).toBe(
-      'has 4 checkpoints; a lesson needs at least 5',
-    );
+    expect(checkpointCountRule(4)[0]?.message).toBe('has 4 checkpoints; a lesson needs at least 5');
   });
 });
 
@@ -144,7 +146,9 @@ describe('giveAwayRule', () => {
     expect(giveAwayRule(earlier, at(5, { from: 1 }), 'LOVELACE!')).toEqual([]);
     const later = prose(['', '', 'Text.', '## Later', 'It prints `LOVELACE!`.', 'x', 'y']);
     expect(giveAwayRule(later, at(2), 'LOVELACE!')).toEqual([]);
-    expect(giveAwayRule(prose(['', '', '', 'It prints `LOVELACE!`.']), at(2, { to: 3 }), 'LOVELACE!')).toEqual([]);
+    expect(
+      giveAwayRule(prose(['', '', '', 'It prints `LOVELACE!`.']), at(2, { to: 3 }), 'LOVELACE!'),
+    ).toEqual([]);
   });
 
   it('does not count what the code itself shows', () => {

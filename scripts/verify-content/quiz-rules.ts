@@ -6,7 +6,7 @@
 
 import type { RuleFinding } from './rules.ts';
 import { share } from './rules.ts';
-import type { QuestionKind } from './schema.ts';
+import type { QuestionKind } from '#shared/content/schema.ts';
 
 export const MAX_LONGEST_KEYED_SHARE = 0.3;
 export const MAX_PICK_LONGEST_SCORE = 0.35;

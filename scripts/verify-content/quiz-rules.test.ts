@@ -18,7 +18,11 @@ import {
 import type { RuleQuestion } from './quiz-rules.ts';
 
 /** A question whose four answers have the given lengths, keyed at `correct`. */
-function sized(lengths: readonly number[], correct: number, kind: RuleQuestion['kind'] = 'concept') {
+function sized(
+  lengths: readonly number[],
+  correct: number,
+  kind: RuleQuestion['kind'] = 'concept',
+) {
   return {
     kind,
     text: 'Which is right?',
@@ -70,7 +74,10 @@ describe('pickLongestRule', () => {
 
   it('passes at 35% and fails above it', () => {
     // 7 questions with 4-way ties (0.25 each) + 3 where the keyed answer is one of two longest.
-    const at35 = [...Array.from({ length: 6 }, () => even(0)), ...Array.from({ length: 4 }, () => sized([9, 9, 1, 1], 1))];
+    const at35 = [
+      ...Array.from({ length: 6 }, () => even(0)),
+      ...Array.from({ length: 4 }, () => sized([9, 9, 1, 1], 1)),
+    ];
     expect(pickLongestScore(at35)).toBeCloseTo(0.35);
     expect(pickLongestRule(at35)).toEqual([]);
     const above = [...at35.slice(1), sized([9, 1, 1, 1], 0)];
@@ -162,16 +169,19 @@ describe('inlineCodeRule', () => {
   });
 
   it('allows < and > in code spans and comparisons, and fails <class ...> outside code', () => {
-    expect(inlineCodeRule({ ...even(0), text: 'Is `x < y` True when 2 < 3 and 5 > 4?' }, 1)).toEqual(
-      [],
-    );
-    expect(inlineCodeRule({ ...even(0), answers: ["<class 'int'>", 'b', 'c', 'd'] }, 1)).toHaveLength(
-      1,
-    );
+    expect(
+      inlineCodeRule({ ...even(0), text: 'Is `x < y` True when 2 < 3 and 5 > 4?' }, 1),
+    ).toEqual([]);
+    expect(
+      inlineCodeRule({ ...even(0), answers: ["<class 'int'>", 'b', 'c', 'd'] }, 1),
+    ).toHaveLength(1);
   });
 
   it('wants the answers of an output question literal: no backticks, HTML-like text allowed', () => {
-    const output = { ...sized([3, 3, 3, 3], 0, 'output'), answers: ["<class 'int'>", '3', '4', '5'] };
+    const output = {
+      ...sized([3, 3, 3, 3], 0, 'output'),
+      answers: ["<class 'int'>", '3', '4', '5'],
+    };
     expect(inlineCodeRule(output, 1)).toEqual([]);
     const ticked = { ...output, answers: ['`3`', '3', '4', '5'] };
     expect(inlineCodeRule(ticked, 1)[0]?.message).toBe(
@@ -226,7 +236,10 @@ describe('bareCodeRule', () => {
     const questions = [0, 1, 2, 3, 0, 1, 2, 3, 0, 1].map(even);
     questions[2] = { ...even(2), explanation: 'It raises KeyError.' };
     expect(quizRules(questions)).toEqual([
-      expect.objectContaining({ question: 3, message: 'the explanation has KeyError outside backticks' }),
+      expect.objectContaining({
+        question: 3,
+        message: 'the explanation has KeyError outside backticks',
+      }),
     ]);
   });
 });
@@ -250,7 +263,11 @@ describe('moduleQuestionMixRule', () => {
   const others: RuleQuestion['kind'][] = ['bug', 'which-code', 'concept', 'complete'];
 
   it('passes 40% output questions with every other kind present', () => {
-    expect(moduleQuestionMixRule(mix([...others, 'concept', 'bug', 'output', 'output', 'output', 'output']))).toEqual([]);
+    expect(
+      moduleQuestionMixRule(
+        mix([...others, 'concept', 'bug', 'output', 'output', 'output', 'output']),
+      ),
+    ).toEqual([]);
   });
 
   it('fails above 40% output, and names the missing kinds', () => {
