@@ -275,27 +275,28 @@ def _files(folder):
     return found
 
 
-def _call(function, args, folder):
-    """Calls `function` on a deep copy of `args` in `folder`: what it returned or raised, printed and changed.
+def _call(function, args, kwargs, folder):
+    """Calls `function` on a deep copy of `args` and `kwargs` in `folder`: what it returned or raised, printed and changed.
     The folder starts as the check's setup left it (`base_files`), so what the code did before (its
     own example calls writing the same file, say) makes no difference to what a call is seen to
     change."""
     _enter(folder, reset=True)
     before = _BASE["files"]
-    args = copy.deepcopy(args)
+    args, kwargs = copy.deepcopy((args, kwargs))
     printed = _Capture("compare", None)
     sys.stdout = sys.stderr = printed
     sys.stdin = io.StringIO("")
     builtins.input = _PLAIN_MAKE_INPUT(sys.stdin)
     value = raised = None
     try:
-        value = function(*args)
+        value = function(*args, **kwargs)
     except BaseException as exc:
         raised = exc
     after = _files(folder)
     changed = {path: content for path, content in after.items() if before.get(path) != content}
     line = _describe(raised, "code", "main.py")["line"] if raised is not None else None
-    return {"value": value, "raised": raised, "line": line, "printed": printed.getvalue(), "args": args, "files": changed}
+    given = list(args) + list(kwargs.values())
+    return {"value": value, "raised": raised, "line": line, "printed": printed.getvalue(), "args": given, "files": changed}
 
 
 def _run_program(source, filename, stdin_text, folder):
@@ -304,6 +305,16 @@ def _run_program(source, filename, stdin_text, folder):
     stream = io.StringIO(stdin_text)
     error = _phase("code", filename, source, _fresh("__main__"), stream, printed, _Capture("compare", None), plain=True)
     return printed.getvalue(), error
+
+
+def _split(text):
+    """A hand-picked case, the text between a call's parentheses, as (positional, keyword) arguments."""
+    call = ast.parse(f"f({text})", mode="eval").body
+
+    def value(node):
+        return eval(compile(ast.Expression(node), "<case>", "eval"), {})
+
+    return tuple(value(a) for a in call.args), {k.arg: value(k.value) for k in call.keywords}
 
 
 def _as_case(item, key):
@@ -343,13 +354,14 @@ def _compare_calls(request, compare, namespace, generated):
     picked = []
     for item in compare.get("cases") or []:
         text, says = _as_case(item, "args")
-        picked.append((eval(f"({text},)") if text.strip() else (), says))
-    cases = picked + [(case if isinstance(case, tuple) else (case,), None) for case in generated]
-    for args, says in cases:
-        call = f"{name}({', '.join(judging.show(a) for a in args)})"
-        expected = _call(solution[name], args, _solution_dir())
-        got = _call(learner, args, WORK_DIR)
-        difference = judging.call_difference(call, expected, got, args)
+        picked.append((*_split(text), says))
+    cases = picked + [(case if isinstance(case, tuple) else (case,), {}, None) for case in generated]
+    for args, kwargs, says in cases:
+        shown = [judging.show(a) for a in args] + [f"{k}={judging.show(v)}" for k, v in kwargs.items()]
+        call = f"{name}({', '.join(shown)})"
+        expected = _call(solution[name], args, kwargs, _solution_dir())
+        got = _call(learner, args, kwargs, WORK_DIR)
+        difference = judging.call_difference(call, expected, got, list(args) + list(kwargs.values()))
         if difference is not None:
             message, wanted, gave = difference
             return {"kind": "case", "message": message, "expected": wanted, "got": gave, "says": says}

@@ -46,6 +46,15 @@ class CompareTest(WorkDirTestCase):
         solution = "def total(prices):\n    prices.clear()\n"
         self.assertIsNone(run("def total(p):\n    del p[:]\n", {"function": "total", "cases": ["[1]"]}, solution)["failure"])
 
+    def test_a_case_can_name_its_arguments_as_the_prompt_calls_them(self):
+        solution = "def goal(target, monthly, saved=0):\n    return max(0, -(-(target - saved) // monthly))\n"
+        renamed = "def goal(target, monthly, start=0):\n    return max(0, -(-(target - start) // monthly))\n"
+        compare = {"function": "goal", "cases": ["1000, 150", "500, 100, saved=500"]}
+        self.assertIsNone(run(solution, compare, reference=solution)["failure"])
+        failure = run(renamed, compare, reference=solution)["failure"]
+        self.assertEqual(failure["kind"], "case")
+        self.assertIn("goal(500, 100, saved=500) stopped with an error: TypeError", failure["message"])
+
     def test_numbers_compare_by_value_but_a_string_is_not_a_number(self):
         self.assertTrue(judging.same(3, 3.0))
         self.assertTrue(judging.same(0.1 + 0.2, 0.3))
