@@ -80,15 +80,17 @@ export function DeleteAccountForm() {
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <p id={hintId} className={styles.muted}>
-          The address you sign in with, in any case.
-        </p>
-        <div aria-live="assertive">
-          {error ? (
-            <p id={errorId} className={styles.error}>
-              {error}
-            </p>
-          ) : null}
+        <div>
+          <p id={hintId} className={styles.muted}>
+            The address you sign in with, in any case.
+          </p>
+          <div aria-live="assertive">
+            {error ? (
+              <p id={errorId} className={styles.error}>
+                {error}
+              </p>
+            ) : null}
+          </div>
         </div>
         <Button type="submit" className={styles.danger} busy={remove.isPending}>
           Delete my account
