@@ -82,7 +82,8 @@ test('a learner downloads their data, signs out elsewhere, deletes the account a
   await confirm.fill(email.toUpperCase());
   await data.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText(/^Your account has been deleted/)).toBeVisible();
+  const notice = page.getByText(/^Your account has been deleted/);
+  await expect(notice).toBeInViewport();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Log In' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();

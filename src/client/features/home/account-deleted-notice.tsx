@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { readNavState } from '#client/lib/location-state.ts';
@@ -18,9 +18,16 @@ export function AccountDeletedNotice() {
     () => true,
     () => false,
   );
-  if (!hydrated || readNavState(location.state).notice !== 'account-deleted') return null;
+  const shown = hydrated && readNavState(location.state).notice === 'account-deleted';
+  const box = useRef<HTMLDivElement>(null);
+  // The notice takes the focus, so it is read out and scrolled into view (the app keeps the account
+  // page's scroll position); the route focus then leaves the focus where this page put it.
+  useEffect(() => {
+    if (shown) box.current?.focus();
+  }, [shown]);
+  if (!shown) return null;
   return (
-    <div className={styles.notice}>
+    <div className={styles.notice} ref={box} tabIndex={-1}>
       <Alert tone="success">
         <p>
           Your account has been deleted and you are signed out on every device. We have sent one
