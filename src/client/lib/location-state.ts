@@ -4,17 +4,20 @@ import type { Location } from 'react-router';
 export interface NavState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
   action?: 'subscribe';
+  /** News for the page arrived at: the account was just deleted (the home page says so). */
+  notice?: 'account-deleted';
 }
 
 export function readNavState(state: unknown): NavState {
   if (!state || typeof state !== 'object') return {};
-  const { from, action } = state as Record<string, unknown>;
+  const { from, action, notice } = state as Record<string, unknown>;
   const result: NavState = {};
   if (from && typeof from === 'object' && typeof (from as Location).pathname === 'string') {
     const f = from as Location;
     result.from = { pathname: f.pathname, search: f.search ?? '', hash: f.hash ?? '' };
   }
   if (action === 'subscribe') result.action = 'subscribe';
+  if (notice === 'account-deleted') result.notice = 'account-deleted';
   return result;
 }
 

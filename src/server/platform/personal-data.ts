@@ -29,6 +29,12 @@ export interface PersonalDataOwner {
   tables: readonly PersonalDataTable[];
   /** The person's rows, readable by them, under names the export's README explains. */
   export(db: Db, userId: string): Promise<Record<string, unknown>>;
+  /**
+   * Takes the write lock on these people's records before any owner erases (the account owner's
+   * row), so a write about them that waits on the same lock (a receipt queued by a late payment)
+   * runs wholly before the erasing or wholly after it, never between its statements.
+   */
+  lock?(trx: Db, userIds: readonly string[]): Promise<void>;
   /** Erases these people's rows in the caller's transaction (`trx`); running it twice is harmless. */
   erase(trx: Db, userIds: readonly string[], options: EraseOptions): Promise<void>;
 }

@@ -11,6 +11,8 @@ export function CardPage(props: {
   /** `narrow` for a card that holds little more than one button (sign-in). */
   width?: 'narrow' | 'normal';
   children: ReactNode;
+  /** Cards of their own below this one, on the same backdrop (the account page's "Your data"). */
+  after?: ReactNode;
 }) {
   return (
     <CardBackdrop>
@@ -20,6 +22,7 @@ export function CardPage(props: {
       >
         {props.children}
       </section>
+      {props.after}
     </CardBackdrop>
   );
 }

@@ -6,6 +6,7 @@ import { useAuth } from '#client/features/auth/auth-context.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { log } from '#client/lib/log.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
+import { AccountDataSection } from './account-data-section.tsx';
 import { fetchSubscription, longDate } from './billing-api.ts';
 import styles from './payment-pages.module.css';
 
@@ -32,7 +33,7 @@ export function AccountDetailsPage() {
   }, [subscription.error, refresh]);
 
   return (
-    <CardPage labelledBy="access-title">
+    <CardPage labelledBy="access-title" after={<AccountDataSection />}>
       <h1 id="access-title" className={styles.title}>
         Your Access Details:
       </h1>

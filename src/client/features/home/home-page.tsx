@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { lazyAfterLoad } from '#client/lib/lazy-after-load.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
+import { AccountDeletedNotice } from './account-deleted-notice.tsx';
 import { CallToAction } from './call-to-action.tsx';
 import { GradientBackground, Globe } from './hero-visuals.tsx';
 import styles from './home.module.css';
@@ -19,6 +20,7 @@ export function HomePage() {
   );
   return (
     <main className={styles.home}>
+      <AccountDeletedNotice />
       <section className={styles.hero} aria-labelledby="hero-heading">
         <GradientBackground />
         <div className={styles.heroInner}>

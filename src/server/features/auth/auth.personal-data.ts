@@ -38,6 +38,15 @@ export const authPersonalData: PersonalDataOwner = {
       sessions,
     };
   },
+  async lock(trx, userIds) {
+    // A write that changes nothing: PostgreSQL locks the rows until the transaction ends (SQLite
+    // has one writer at a time anyway). Portable, unlike SELECT ... FOR UPDATE.
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', 'in', userIds)
+      .execute();
+  },
   async erase(trx, userIds, { now }) {
     await trx.deleteFrom('sessions').where('user_id', 'in', userIds).execute();
     // The Google id is replaced, so signing in again with the same Google account starts a new,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.ts';
 import { accountDeletedMail, receiptMail, type RenderedMail } from './mail.templates.ts';
-import { insertMail, orderMailKey, recipientOf } from './outbox.repo.ts';
+import { insertMail, lockedRecipientOf, orderMailKey } from './outbox.repo.ts';
 
 /** A paid order, as billing reports it when it grants access. */
 export interface PaidOrderFacts {
@@ -22,7 +22,7 @@ export interface PaidOrderFacts {
 export function createReceiptQueue(deps: { origin: string; log: FastifyBaseLogger }) {
   return {
     async queueReceipt(tx: Kysely<Database>, order: PaidOrderFacts): Promise<void> {
-      const recipient = await recipientOf(tx, order.userId);
+      const recipient = await lockedRecipientOf(tx, order.userId);
       if (!recipient || recipient.anonymized || !recipient.email) return;
       let mail: RenderedMail;
       try {

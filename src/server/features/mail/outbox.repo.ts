@@ -77,6 +77,26 @@ export async function insertMail(db: Kysely<Database>, mail: NewMail): Promise<b
  * Who a mail goes to. Read from the users table (the auth feature's) on the caller's connection, so
  * inside a transaction it sees what that transaction sees; an anonymized account gets no mail.
  */
+/**
+ * The recipient as `recipientOf` reads it, after waiting for any erasing of this person in flight:
+ * erasing takes the same row lock first (the account owner's `lock`, decision 0027), so a mail
+ * queued meanwhile is either seen and erased by it or sees the account anonymized. Without the wait,
+ * on PostgreSQL a receipt could read the e-mail before the erasing committed and be written after
+ * it had deleted the person's mails: their address kept on a mail to nobody (issue 37's race).
+ */
+export async function lockedRecipientOf(
+  tx: Kysely<Database>,
+  userId: string,
+): Promise<Recipient | undefined> {
+  // A write that changes nothing takes the row lock on both engines (no FOR UPDATE in SQLite).
+  await tx
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', userId)
+    .execute();
+  return recipientOf(tx, userId);
+}
+
 export async function recipientOf(
   db: Kysely<Database>,
   userId: string,

@@ -32,6 +32,7 @@ export function createPersonalData(owners: readonly PersonalDataOwner[]) {
     /** Erases these people's rows through every owner, in the caller's transaction. */
     async erase(trx: Db, userIds: readonly string[], options: EraseOptions): Promise<void> {
       if (userIds.length === 0) return;
+      for (const owner of owners) await owner.lock?.(trx, userIds);
       for (const owner of owners) await owner.erase(trx, userIds, options);
     },
   };
