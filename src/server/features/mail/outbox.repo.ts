@@ -74,10 +74,6 @@ export async function insertMail(db: Kysely<Database>, mail: NewMail): Promise<b
 }
 
 /**
- * Who a mail goes to. Read from the users table (the auth feature's) on the caller's connection, so
- * inside a transaction it sees what that transaction sees; an anonymized account gets no mail.
- */
-/**
  * The recipient as `recipientOf` reads it, after waiting for any erasing of this person in flight:
  * erasing takes the same row lock first (the account owner's `lock`, decision 0027), so a mail
  * queued meanwhile is either seen and erased by it or sees the account anonymized. Without the wait,
@@ -97,6 +93,10 @@ export async function lockedRecipientOf(
   return recipientOf(tx, userId);
 }
 
+/**
+ * Who a mail goes to. Read from the users table (the auth feature's) on the caller's connection, so
+ * inside a transaction it sees what that transaction sees; an anonymized account gets no mail.
+ */
 export async function recipientOf(
   db: Kysely<Database>,
   userId: string,
