@@ -96,6 +96,14 @@ def _forget_work_dir_modules(among=None):
             del sys.path_importer_cache[key]
 
 
+def _new_drawing():
+    """Each run draws on a blank page: the turtle module (turtle.py, installed by every loader) stays
+    loaded, but what the last run drew is forgotten."""
+    reset = getattr(sys.modules.get("turtle"), "_new_drawing", None)
+    if callable(reset):
+        reset()
+
+
 def _describe(exc, phase, filename):
     te = traceback.TracebackException.from_exception(exc)
     te.stack = traceback.StackSummary.from_list([f for f in te.stack if f.filename != _HARNESS_FILE])
@@ -162,6 +170,7 @@ def run_request(request_json, on_output=None):
         os.makedirs(WORK_DIR)
         os.chdir(WORK_DIR)
         _forget_work_dir_modules()
+        _new_drawing()
         sys.path.insert(0, WORK_DIR)
         sys.path_importer_cache[WORK_DIR] = _FreshFinder(
             WORK_DIR,
@@ -243,6 +252,7 @@ def _enter(folder, reset=False):
         shutil.copytree(_base_dir(), folder)
     os.chdir(folder)
     _forget_work_dir_modules(set(sys.modules) - _BASE["modules"])
+    _new_drawing()
     sys.path[0] = folder
     sys.path_importer_cache[folder] = _FreshFinder(
         folder, (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)

@@ -3,7 +3,7 @@ import { dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JUDGING_MODULE } from '#shared/content/python-harness.ts';
+import { LIBRARY_MODULES } from '#shared/content/python-harness.ts';
 import { parseTrace } from './trace.ts';
 import { HARNESS_MODULE, STEP_LIMIT, WORKER_ENTRY, WORKER_MODULE } from './worker-python.ts';
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
   // Pyodide's own guess of its folder (from a stack trace) fails under Vitest's module loader.
   const indexURL = dirname(fileURLToPath(import.meta.resolve('pyodide'))) + sep;
   const pyodide: PyodideAPI = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
-  installModule(pyodide, JUDGING_MODULE, 'judging.py');
+  for (const { name, file } of LIBRARY_MODULES) installModule(pyodide, name, file);
   installModule(pyodide, HARNESS_MODULE, 'harness.py');
   installModule(pyodide, WORKER_MODULE, 'browser_runner.py');
   const runner = pyodide.pyimport(WORKER_MODULE);
