@@ -205,6 +205,12 @@ def _traced_run_source(source, filename, namespace):
         _tracer.record_end(namespace, last)
 
 
+def turtle_drawing():
+    """What the last run drew with turtle (turtle.py) as JSON for the page, or None if it never drew."""
+    turtle = sys.modules.get("turtle")
+    return turtle._drawing_json() if turtle is not None and turtle._used() else None
+
+
 def run_in_browser(request_json, on_output, ask, pause, trace):
     global _tracer
     # JS passes undefined (None) or, in some versions, null (not None) for "no function".

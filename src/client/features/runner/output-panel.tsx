@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RunnerResult } from './run-results.ts';
+import type { Drawing } from './turtle-drawing.ts';
+import { TurtleView } from './turtle-view.tsx';
 import type { RunnerStatus } from './use-runner.ts';
 import type { OutputChunk } from './worker-protocol.ts';
 import styles from './runner.module.css';
@@ -45,6 +47,8 @@ export function OutputPanel(props: {
   /** The program waits in input(): the console shows a field on the prompt's line. */
   waiting?: boolean;
   onAnswer?: (text: string) => void;
+  /** What the program drew with turtle, shown under what it printed. */
+  drawing?: Drawing | undefined;
 }) {
   const { status, output, result, waiting = false } = props;
   const hasOutput = output.length > 0;
@@ -92,6 +96,7 @@ export function OutputPanel(props: {
           )}
         </pre>
       )}
+      {props.drawing && <TurtleView drawing={props.drawing} />}
       {result && <ResultView result={result} />}
       {/* Announces each result once; the output stream itself is not read out as it arrives. */}
       <p className={styles.visuallyHidden} aria-live="polite" aria-atomic="true">

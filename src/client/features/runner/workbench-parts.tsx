@@ -154,6 +154,7 @@ export function RunOutput({ runner, label, onStep }: RunOutputProps) {
         label={label}
         waiting={runner.waiting}
         onAnswer={runner.answer}
+        drawing={runner.drawing}
       />
       {runner.trace && (
         <StepThrough

@@ -5,7 +5,14 @@ import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIBRARY_MODULES } from '#shared/content/python-harness.ts';
 import { parseTrace } from './trace.ts';
-import { HARNESS_MODULE, STEP_LIMIT, WORKER_ENTRY, WORKER_MODULE } from './worker-python.ts';
+import { parseDrawing } from './turtle-drawing.ts';
+import {
+  HARNESS_MODULE,
+  STEP_LIMIT,
+  WORKER_DRAWING,
+  WORKER_ENTRY,
+  WORKER_MODULE,
+} from './worker-python.ts';
 
 /*
  * Step through's tracer (src/python/browser_runner.py) in real Pyodide, installed the way the
@@ -32,6 +39,7 @@ type RunInBrowser = (
 ) => string;
 
 let runInBrowser: RunInBrowser;
+let turtleDrawing: () => string | undefined;
 
 beforeAll(async () => {
   // Pyodide's own guess of its folder (from a stack trace) fails under Vitest's module loader.
@@ -42,6 +50,7 @@ beforeAll(async () => {
   installModule(pyodide, WORKER_MODULE, 'browser_runner.py');
   const runner = pyodide.pyimport(WORKER_MODULE);
   runInBrowser = runner[WORKER_ENTRY] as RunInBrowser;
+  turtleDrawing = runner[WORKER_DRAWING] as () => string | undefined;
   stepLimitInPython = runner.STEP_LIMIT as number;
 });
 
@@ -127,5 +136,19 @@ describe('a check that compares with the solution, in the browser’s worker', (
       got: 'small\n',
       says: null,
     });
+  });
+});
+
+describe('what a run drew with turtle, as the worker asks for it after each run', () => {
+  const run = (code: string) =>
+    runInBrowser(JSON.stringify({ code }), undefined, undefined, undefined, false);
+
+  it('is the drawing for the page after a run that drew, and nothing after one that did not', () => {
+    run('import turtle\nturtle.pencolor(1, 0.5, 0)\nturtle.circle(30, steps=5)\nturtle.dot()');
+    const drawing = parseDrawing(turtleDrawing() ?? '');
+    expect(drawing?.items.map((item) => item.k)).toEqual([...Array<string>(5).fill('line'), 'dot']);
+    expect(drawing?.items[0]).toMatchObject({ c: '#ff8000', w: 1, s: 3 });
+    run('import turtle\nprint(turtle.Vec2D(1, 2))');
+    expect(turtleDrawing()).toBeUndefined();
   });
 });
