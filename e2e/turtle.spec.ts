@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+import { becomeSubscriber } from './journeys.ts';
+
+/*
+ * Drawing with turtle (issue 34, decision 0033): a learner runs a program that draws a square in a
+ * lesson's Try it editor and sees the drawing under the output, on a wide screen and on a phone.
+ * TURTLE_SCREENSHOTS=<folder> also saves what it looks like, light and dark.
+ */
+
+const SQUARE =
+  'import turtle\nfor side in range(4):\n    turtle.forward(100)\n    turtle.left(90)\nprint("done")';
+
+test.describe('turtle drawings in the runner', () => {
+  test.describe.configure({ mode: 'serial' });
+  let page: Page;
+
+  test.beforeAll(async ({ browser }) => {
+    page = await browser.newPage();
+    await becomeSubscriber(page, 'Turtle Learner', `turtle-${Date.now()}@example.com`);
+  });
+  test.afterAll(async () => {
+    await page.close();
+  });
+
+  for (const width of [1280, 360]) {
+    test(`a square drawn with turtle is shown as a picture, ${width} px wide`, async () => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/dashboard/lessons/module1');
+      const slot = page.locator('[data-try-it]').first();
+      await slot.getByRole('button', { name: 'Try it' }).click();
+      const editor = slot.getByRole('textbox', { name: /^Example \d+, editable$/ });
+      await editor.click();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Delete');
+      await page.keyboard.insertText(SQUARE);
+      await slot.getByRole('button', { name: 'Run', exact: true }).click();
+
+      await expect(slot.getByLabel(/^Output of example/)).toHaveText('done', { timeout: 30_000 });
+      const picture = slot.getByRole('img', {
+        name: 'A drawing of 4 lines in black, about 100 by 100.',
+      });
+      await expect(picture).toBeVisible();
+      // Drawn line by line at the turtle's speed; the arrow of the turtle comes last.
+      await expect(slot.locator('figure[data-drawn="all"]')).toBeVisible();
+      await expect(picture.locator('line')).toHaveCount(4);
+      await expect(slot.getByRole('button', { name: 'Save as SVG' })).toBeVisible();
+
+      const box = await picture.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(200);
+      // Nothing wider than the phone's screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+
+      const folder = process.env.TURTLE_SCREENSHOTS;
+      if (folder) {
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await slot.scrollIntoViewIfNeeded();
+          await slot.screenshot({ path: `${folder}/turtle-${width}-${scheme}.png` });
+        }
+        await page.emulateMedia({ colorScheme: 'light' });
+      }
+    });
+  }
+});
