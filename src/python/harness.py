@@ -96,12 +96,16 @@ def _forget_work_dir_modules(among=None):
             del sys.path_importer_cache[key]
 
 
+def _drawing(name, *args):
+    """Calls turtle.py's `name` (turtle is installed by every loader, and stays loaded between runs),
+    or does nothing where it is not ours."""
+    hook = getattr(sys.modules.get("turtle"), name, None)
+    return hook(*args) if callable(hook) else None
+
+
 def _new_drawing():
-    """Each run draws on a blank page: the turtle module (turtle.py, installed by every loader) stays
-    loaded, but what the last run drew is forgotten."""
-    reset = getattr(sys.modules.get("turtle"), "_new_drawing", None)
-    if callable(reset):
-        reset()
+    """Each run draws on a blank page: what the last run drew with turtle is forgotten."""
+    _drawing("_new_drawing")
 
 
 def _describe(exc, phase, filename):
@@ -198,7 +202,10 @@ def run_request(request_json, on_output=None):
         if error is None and request.get("tests"):
             error = _phase("tests", "<tests>", request["tests"], namespace, stdin, out, err)
         if error is None and compare:
+            # The runs compared draw on pages of their own; the learner's run's drawing is what is shown.
+            kept = _drawing("_swap_drawing", None)
             failure = _compare(request, compare, namespace, generated)
+            _drawing("_swap_drawing", kept)
     finally:
         sys.stdout = saved["stdout"]
         sys.stderr = saved["stderr"]

@@ -274,6 +274,26 @@ class RunTest(WorkDirTestCase):
             self.assertEqual(len(lines(turtle._drawing())), 1)
             self.assertEqual(turtle.heading(), 90.0)
 
+    def test_a_checks_tests_can_look_at_the_drawing(self):
+        tests = (
+            "drawing = turtle._drawing()\n"
+            "sides = [item for item in drawing['items'] if item['k'] == 'line']\n"
+            "assert len(sides) == 4, f'Draw 4 sides, not {len(sides)}'"
+        )
+        square = "import turtle\nfor _ in range(4):\n    turtle.forward(50)\n    turtle.left(90)"
+        result = json.loads(harness.run_request(json.dumps({"code": square, "tests": tests})))
+        self.assertIsNone(result["error"])
+        triangle = "import turtle\nfor _ in range(3):\n    turtle.forward(50)\n    turtle.left(120)"
+        result = json.loads(harness.run_request(json.dumps({"code": triangle, "tests": tests})))
+        self.assertEqual(result["error"]["line"], "AssertionError: Draw 4 sides, not 3")
+
+    def test_after_a_compare_the_drawing_is_the_learners_run_not_a_compared_one(self):
+        code = "import turtle\ndef side(n):\n    turtle.forward(n)\n    return n\nside(7)"
+        request = {"code": code, "reference": code, "compare": {"function": "side", "cases": ["1", "2"]}}
+        result = json.loads(harness.run_request(json.dumps(request)))
+        self.assertIsNone(result["failure"])
+        self.assertEqual([line["x2"] for line in lines(turtle._drawing())], [7.0])
+
     def test_a_program_that_never_draws_leaves_turtle_unused(self):
         harness.run_request(json.dumps({"code": "print(1)"}))
         self.assertFalse(turtle._used())

@@ -101,6 +101,12 @@ def _new_drawing():
     _state["drawing"] = None
 
 
+def _swap_drawing(drawing):
+    """Puts `drawing` (None: a blank one) in place of the run's, and gives back the run's."""
+    kept, _state["drawing"] = _state["drawing"], drawing
+    return kept
+
+
 def _used():
     return _state["drawing"] is not None
 
