@@ -380,6 +380,6 @@ Terminator = TurtleGraphicsError
 
 
 # For the harness (a blank drawing before each run), the browser's worker and checks.
-_new_drawing, _swap_drawing, _used = _record._new_drawing, _record._swap_drawing, _record._used
+_new_drawing, _swap_drawing, _used, _count = _record._new_drawing, _record._swap_drawing, _record._used, _record._count
 _drawing, _drawing_json = _record._drawing, _record._drawing_json
 del _why, _names, _name

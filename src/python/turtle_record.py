@@ -107,6 +107,15 @@ def _swap_drawing(drawing):
     return kept
 
 
+def _count():
+    """How many finished things the run has drawn, as the page counts them (None: turtle unused)."""
+    drawing = _state["drawing"]
+    if drawing is None:
+        return None
+    # Per step of Step through, so not a walk over every item: only an open fill is unfinished.
+    return len(drawing.items) - sum(1 for turtle in drawing.turtles if turtle._fill is not None)
+
+
 def _used():
     return _state["drawing"] is not None
 

@@ -106,28 +106,43 @@ function savePng(svg: string, width: number, height: number): void {
   image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-export function TurtleView({ drawing }: { drawing: Drawing }) {
+/**
+ * The first `shown` shapes of the drawing, in the view of the whole of it (so nothing moves as it
+ * grows), named by what is drawn so far; the turtles once all of it is.
+ */
+export function DrawingPicture({ drawing, shown }: { drawing: Drawing; shown: number }) {
   const scene = useMemo(() => drawingScene(drawing), [drawing]);
-  const description = useMemo(() => describeDrawing(drawing), [drawing]);
-  const shown = useReveal(drawing);
   const done = shown >= scene.shapes.length;
+  const description = useMemo(
+    () => describeDrawing(done ? drawing : { ...drawing, items: drawing.items.slice(0, shown) }),
+    [drawing, done, shown],
+  );
   const [left = '0', top = '0'] = scene.viewBox.split(' ');
+  return (
+    <svg
+      className={styles.picture}
+      viewBox={scene.viewBox}
+      style={{ maxWidth: `${Math.max(scene.width, 200)}px` }}
+      role="img"
+      aria-label={description}
+    >
+      <rect x={left} y={top} width={scene.width} height={scene.height} fill={scene.background} />
+      {scene.shapes.slice(0, shown).map((shape, i) => (
+        <ShapeView key={i} shape={shape} />
+      ))}
+      {done && scene.turtles.map((shape, i) => <ShapeView key={`t${i}`} shape={shape} />)}
+    </svg>
+  );
+}
+
+export function TurtleView({ drawing }: { drawing: Drawing }) {
+  const shown = useReveal(drawing);
+  const done = shown >= drawing.items.length;
   const file = () => drawingSvg(drawing);
+  const size = () => drawingScene(drawing);
   return (
     <figure className={styles.drawing} data-drawn={done ? 'all' : 'some'}>
-      <svg
-        className={styles.picture}
-        viewBox={scene.viewBox}
-        style={{ maxWidth: `${Math.max(scene.width, 200)}px` }}
-        role="img"
-        aria-label={description}
-      >
-        <rect x={left} y={top} width={scene.width} height={scene.height} fill={scene.background} />
-        {scene.shapes.slice(0, shown).map((shape, i) => (
-          <ShapeView key={i} shape={shape} />
-        ))}
-        {done && scene.turtles.map((shape, i) => <ShapeView key={`t${i}`} shape={shape} />)}
-      </svg>
+      <DrawingPicture drawing={drawing} shown={shown} />
       <figcaption className={styles.caption}>
         {drawing.cut && (
           <span>
@@ -145,7 +160,7 @@ export function TurtleView({ drawing }: { drawing: Drawing }) {
         <Button
           size="sm"
           variant="secondary"
-          onClick={() => savePng(file(), scene.width, scene.height)}
+          onClick={() => savePng(file(), size().width, size().height)}
         >
           Save as PNG
         </Button>

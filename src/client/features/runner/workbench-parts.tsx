@@ -163,6 +163,7 @@ export function RunOutput({ runner, label, onStep }: RunOutputProps) {
             .filter((c) => c.stream === 'stdout')
             .map((c) => c.text)
             .join('')}
+          drawing={runner.drawing}
           onStep={onStep}
           onClose={runner.closeTrace}
         />

@@ -152,3 +152,16 @@ describe('what a run drew with turtle, as the worker asks for it after each run'
     expect(turtleDrawing()).toBeUndefined();
   });
 });
+
+describe('Step through of a program that draws', () => {
+  it('says at each step how much of the drawing was done by then', () => {
+    const { trace } = stepThrough(
+      'import turtle\nfor _ in range(2):\n    turtle.forward(10)\nturtle.dot()\nprint("done")',
+    );
+    // A step is recorded before its line runs: nothing is drawn until the first forward has run.
+    expect(trace.steps.map((step) => step.drawn)).toEqual([
+      ...[undefined, undefined, undefined],
+      ...[1, 1, 2, 2, 3, 3],
+    ]);
+  });
+});
