@@ -193,6 +193,9 @@ class DrawingTest(unittest.TestCase):
         self.assertEqual(items[0]["c"], "orange")
         self.assertEqual(len(items[0]["pts"]), 5)
         self.assertEqual(items[0]["pts"][2], [100.0, 100.0])
+        # Numbered as finished, for Step through: the fill when it was ended, after its outline.
+        self.assertEqual([item["n"] for item in items], [4, 0, 1, 2, 3])
+        self.assertEqual(turtle._count(), 5)
 
     def test_dots_text_pen_and_screen(self):
         t = turtle.Turtle()

@@ -199,6 +199,7 @@ class Turtle:
             return
         if len(fill["pts"]) > 2:
             fill["c"] = self._fill_css
+            self._record.finish(fill)
         elif fill in self._record.items:
             self._record.items.remove(fill)
 

@@ -78,13 +78,21 @@ class _Drawing:
         self.colormode = 1.0
         self.tracer = 1
         self.cut = False
+        self.finished = 0
         self.default = None
 
     def add(self, item):
         if len(self.items) < ITEM_LIMIT:
             self.items.append(item)
+            if item.get("c") is not None:
+                self.finish(item)
         else:
             self.cut = True
+
+    def finish(self, item):
+        # Step through shows, at each step, the items finished by then (a fill when it is ended).
+        item["n"] = self.finished
+        self.finished += 1
 
 
 _state = {"drawing": None}
@@ -110,10 +118,7 @@ def _swap_drawing(drawing):
 def _count():
     """How many finished things the run has drawn, as the page counts them (None: turtle unused)."""
     drawing = _state["drawing"]
-    if drawing is None:
-        return None
-    # Per step of Step through, so not a walk over every item: only an open fill is unfinished.
-    return len(drawing.items) - sum(1 for turtle in drawing.turtles if turtle._fill is not None)
+    return None if drawing is None else drawing.finished
 
 
 def _used():

@@ -193,7 +193,7 @@ export function StepThrough(props: {
       {props.drawing && step.drawn !== undefined && (
         <div data-testid="step-drawing">
           <p className={styles.frameTitle}>Drawing so far</p>
-          <DrawingPicture drawing={props.drawing} shown={step.drawn} />
+          <DrawingPicture drawing={props.drawing} shown={step.drawn} finished />
         </div>
       )}
       <p className={styles.visuallyHidden} aria-live="polite" aria-atomic="true">

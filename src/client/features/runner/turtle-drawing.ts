@@ -4,7 +4,8 @@
  * file that "Save as SVG" downloads, and the sentence a screen reader reads in its place.
  */
 
-export type DrawingItem =
+/** `n`: the order in which items were finished (a fill when it was ended), for Step through. */
+export type DrawingItem = { n?: number } & (
   | { k: 'line'; x1: number; y1: number; x2: number; y2: number; c: string; w: number; s: number }
   | { k: 'fill'; pts: [number, number][]; c: string }
   | { k: 'dot'; x: number; y: number; d: number; c: string }
@@ -16,7 +17,8 @@ export type DrawingItem =
       c: string;
       align: 'left' | 'center' | 'right';
       font: [string, number, string];
-    };
+    }
+);
 
 export interface TurtleState {
   x: number;

@@ -107,15 +107,17 @@ function savePng(svg: string, width: number, height: number): void {
 }
 
 /**
- * The first `shown` shapes of the drawing, in the view of the whole of it (so nothing moves as it
- * grows), named by what is drawn so far; the turtles once all of it is.
+ * The first `shown` shapes of the drawing (with `finished`, the first `shown` finished: a step of
+ * Step through), in the view of the whole of it (so nothing moves as it grows), named by what is
+ * drawn so far; the turtles once all of it is.
  */
-export function DrawingPicture({ drawing, shown }: { drawing: Drawing; shown: number }) {
+export function DrawingPicture(props: { drawing: Drawing; shown: number; finished?: boolean }) {
+  const { drawing, shown, finished = false } = props;
   const scene = useMemo(() => drawingScene(drawing), [drawing]);
-  const done = shown >= scene.shapes.length;
-  const description = useMemo(
-    () => describeDrawing(done ? drawing : { ...drawing, items: drawing.items.slice(0, shown) }),
-    [drawing, done, shown],
+  const visible = drawing.items.map((item, i) => (finished ? (item.n ?? 0) < shown : i < shown));
+  const done = visible.every(Boolean);
+  const description = describeDrawing(
+    done ? drawing : { ...drawing, items: drawing.items.filter((_, i) => visible[i]) },
   );
   const [left = '0', top = '0'] = scene.viewBox.split(' ');
   return (
@@ -127,9 +129,7 @@ export function DrawingPicture({ drawing, shown }: { drawing: Drawing; shown: nu
       aria-label={description}
     >
       <rect x={left} y={top} width={scene.width} height={scene.height} fill={scene.background} />
-      {scene.shapes.slice(0, shown).map((shape, i) => (
-        <ShapeView key={i} shape={shape} />
-      ))}
+      {scene.shapes.map((shape, i) => visible[i] && <ShapeView key={i} shape={shape} />)}
       {done && scene.turtles.map((shape, i) => <ShapeView key={`t${i}`} shape={shape} />)}
     </svg>
   );
