@@ -10,6 +10,18 @@ import { becomeSubscriber } from './journeys.ts';
 const SQUARE =
   'import turtle\nfor side in range(4):\n    turtle.forward(100)\n    turtle.left(90)\nprint("done")';
 
+/** The lesson's first Try it editor, opened, holding the square program. */
+async function openTryIt(page: Page) {
+  await page.goto('/dashboard/lessons/module1');
+  const slot = page.locator('[data-try-it]').first();
+  await slot.getByRole('button', { name: 'Try it' }).click();
+  await slot.getByRole('textbox', { name: /^Example \d+, editable$/ }).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(SQUARE);
+  return slot;
+}
+
 test.describe('turtle drawings in the runner', () => {
   test.describe.configure({ mode: 'serial' });
   let page: Page;
@@ -25,14 +37,7 @@ test.describe('turtle drawings in the runner', () => {
   for (const width of [1280, 360]) {
     test(`a square drawn with turtle is shown as a picture, ${width} px wide`, async () => {
       await page.setViewportSize({ width, height: 800 });
-      await page.goto('/dashboard/lessons/module1');
-      const slot = page.locator('[data-try-it]').first();
-      await slot.getByRole('button', { name: 'Try it' }).click();
-      const editor = slot.getByRole('textbox', { name: /^Example \d+, editable$/ });
-      await editor.click();
-      await page.keyboard.press('ControlOrMeta+a');
-      await page.keyboard.press('Delete');
-      await page.keyboard.insertText(SQUARE);
+      const slot = await openTryIt(page);
       await slot.getByRole('button', { name: 'Run', exact: true }).click();
 
       await expect(slot.getByLabel(/^Output of example/)).toHaveText('done', { timeout: 30_000 });
@@ -63,4 +68,19 @@ test.describe('turtle drawings in the runner', () => {
       }
     });
   }
+
+  test('Step through shows the drawing as it stands at each step', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const slot = await openTryIt(page);
+    await slot.getByRole('button', { name: 'Step through', exact: true }).click();
+    const panel = slot.getByTestId('step-through');
+    await expect(panel.getByTestId('step-line')).toContainText('line 1', { timeout: 30_000 });
+    // Lines 1 (import), 2 (for), 3 (the first forward, not run yet): nothing drawn.
+    await expect(panel.getByTestId('step-drawing')).toHaveCount(0);
+    for (let i = 0; i < 3; i++) await panel.getByRole('button', { name: 'Next' }).click();
+    const picture = panel.getByRole('img', {
+      name: 'A drawing of 1 line in black, about 100 by 0.',
+    });
+    await expect(picture.locator('line')).toHaveCount(1);
+  });
 });
