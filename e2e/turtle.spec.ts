@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { becomeSubscriber } from './journeys.ts';
 
@@ -48,7 +49,19 @@ test.describe('turtle drawings in the runner', () => {
       // Drawn line by line at the turtle's speed; the arrow of the turtle comes last.
       await expect(slot.locator('figure[data-drawn="all"]')).toBeVisible();
       await expect(picture.locator('line')).toHaveCount(4);
-      await expect(slot.getByRole('button', { name: 'Save as SVG' })).toBeVisible();
+      const saved = page.waitForEvent('download');
+      await slot.getByRole('button', { name: 'Save as SVG' }).click();
+      const svg = await saved;
+      expect(svg.suggestedFilename()).toBe('drawing.svg');
+      expect(readFileSync(await svg.path(), 'utf8').match(/<line /g)).toHaveLength(4);
+      const png = page.waitForEvent('download');
+      await slot.getByRole('button', { name: 'Save as PNG' }).click();
+      const image = await png;
+      expect(image.suggestedFilename()).toBe('drawing.png');
+      // A PNG file: its signature, and more than an empty canvas.
+      const bytes = readFileSync(await image.path());
+      expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+      expect(bytes.length).toBeGreaterThan(1_000);
 
       const box = await picture.boundingBox();
       expect(box?.width ?? 0).toBeGreaterThan(200);
