@@ -106,6 +106,13 @@ describe('the drawing in words', () => {
     );
   });
 
+  it('names a plain colour given as numbers, and reads out any other as its number', () => {
+    const items = [line(0, 0, 10, 0, '#ff0000'), line(0, 0, 10, 0, '#123456')];
+    expect(describeDrawing(drawing(items, { bg: '#000000' }))).toBe(
+      'A drawing of 2 lines in red and the colour #123456 on black, about 10 by 0.',
+    );
+  });
+
   it('says when nothing was drawn', () => {
     expect(describeDrawing(drawing([]))).toBe('An empty drawing.');
   });

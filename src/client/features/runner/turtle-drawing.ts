@@ -216,6 +216,25 @@ function list(words: string[]): string {
   return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
+/** Colours given as numbers, named where they are a plain one: "#ff0000" means nothing read out. */
+const NAMED: Record<string, string> = {
+  '#000000': 'black',
+  '#ffffff': 'white',
+  '#ff0000': 'red',
+  '#00ff00': 'bright green',
+  '#0000ff': 'blue',
+  '#ffff00': 'yellow',
+  '#00ffff': 'cyan',
+  '#ff00ff': 'magenta',
+  '#808080': 'grey',
+  '#ffa500': 'orange',
+  '#800080': 'purple',
+  '#008000': 'green',
+};
+
+const colourName = (colour: string) =>
+  NAMED[colour] ?? (colour.startsWith('#') ? `the colour ${colour}` : colour);
+
 /** The picture in words, for a screen reader: what was drawn, in which colours, and how big. */
 export function describeDrawing(drawing: Drawing): string {
   const count = (kind: DrawingItem['k']) => drawing.items.filter((item) => item.k === kind).length;
@@ -229,10 +248,10 @@ export function describeDrawing(drawing: Drawing): string {
     parts.push(`the text ${list(texts.slice(0, 3))}${texts.length > 3 ? ' and more' : ''}`);
   const box = bounds(drawing);
   if (parts.length === 0 || !box) return 'An empty drawing.';
-  const colours = [...new Set(drawing.items.map((item) => item.c))];
+  const colours = [...new Set(drawing.items.map((item) => colourName(item.c)))];
   const shown =
     colours.length > 5 ? `${colours.slice(0, 5).join(', ')} and other colours` : list(colours);
-  const ground = drawing.bg === 'white' ? '' : ` on ${drawing.bg}`;
+  const ground = drawing.bg === 'white' ? '' : ` on ${colourName(drawing.bg)}`;
   const size = `about ${Math.round(box.right - box.left)} by ${Math.round(box.top - box.bottom)}`;
   return `A drawing of ${list(parts)} in ${shown}${ground}, ${size}.`;
 }
