@@ -125,7 +125,7 @@ def _used():
     return _state["drawing"] is not None
 
 
-def _css(color, where="color"):
+def _css(color):
     """A colour as the page can draw it, or TurtleGraphicsError, as Tk would refuse it."""
     if isinstance(color, str):
         text = color.strip()
