@@ -15,8 +15,7 @@ import {
   WORKER_ENTRY,
   WORKER_MODULE,
 } from '../src/client/features/runner/worker-python.ts';
-import { JUDGING_MODULE } from '../src/shared/content/python-harness.ts';
-import { pythonSource } from '../src/server/python/python-sources.ts';
+import { librarySources, pythonSource } from '../src/server/python/python-sources.ts';
 
 /**
  * Where the snapshot is served, under /pyodide/<version>/. It holds our Python as well as
@@ -26,7 +25,7 @@ import { pythonSource } from '../src/server/python/python-sources.ts';
 export function snapshotFileName(pyodideVersion: string): string {
   const hash = createHash('sha256');
   const sources = [
-    pythonSource('judging.py'),
+    ...librarySources().map(({ source }) => source),
     pythonSource('harness.py'),
     pythonSource('browser_runner.py'),
   ];
@@ -53,9 +52,14 @@ function installModule(pyodide: PyodideInterface, name: string, source: string, 
   module.destroy();
 }
 
-/** What the harness judges with, the harness, then the browser's additions, which import it by HARNESS_MODULE. */
+/**
+ * What the harness judges with and turtle, the harness, then the browser's additions, which import
+ * it by HARNESS_MODULE.
+ */
 function installRunner(pyodide: PyodideInterface): void {
-  installModule(pyodide, JUDGING_MODULE, pythonSource('judging.py'), '<indent-judging>');
+  for (const { name, source, filename } of librarySources()) {
+    installModule(pyodide, name, source, filename);
+  }
   installModule(pyodide, HARNESS_MODULE, pythonSource('harness.py'), '<indent-harness>');
   installModule(pyodide, WORKER_MODULE, pythonSource('browser_runner.py'), '<indent-worker>');
 }

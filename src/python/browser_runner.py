@@ -147,6 +147,18 @@ class _Tracer:
         except Exception:
             return 0
 
+    def drawn(self):
+        """How many things the program has drawn with turtle so far (None: it has not used turtle)."""
+        count = getattr(sys.modules.get("turtle"), "_count", None)
+        return count() if callable(count) else None
+
+    def step(self, line, event, frames):
+        step = {"line": line, "event": event, "frames": frames, "out": self.output_length()}
+        drawn = self.drawn()
+        if drawn is not None:
+            step["drawn"] = drawn
+        return step
+
     def record(self, frame, event, returned=None):
         if len(self.steps) >= STEP_LIMIT:
             self.limit_reached = True
@@ -155,9 +167,7 @@ class _Tracer:
         frames = self.frames(frame)
         if event == "return" and frames:
             frames[-1]["vars"].append(["Return value", self.encode(returned)])
-        self.steps.append(
-            {"line": frame.f_lineno, "event": event, "frames": frames, "out": self.output_length()}
-        )
+        self.steps.append(self.step(frame.f_lineno, event, frames))
 
     def global_trace(self, frame, event, arg):
         if frame.f_code.co_filename != self.filename:
@@ -174,12 +184,7 @@ class _Tracer:
     def record_end(self, namespace, line):
         if self.limit_reached:
             return
-        end = {
-            "line": line,
-            "event": "end",
-            "frames": [{"name": "<module>", "line": line, "vars": self.variables(namespace)}],
-            "out": self.output_length(),
-        }
+        end = self.step(line, "end", [{"name": "<module>", "line": line, "vars": self.variables(namespace)}])
         # A program that ends on its STEP_LIMIT-th step shows its end in that step's place, so the
         # panel never counts past the limit it promises.
         if len(self.steps) >= STEP_LIMIT:
@@ -203,6 +208,12 @@ def _traced_run_source(source, filename, namespace):
         sys.settrace(None)
         last = _tracer.steps[-1]["line"] if _tracer.steps else 1
         _tracer.record_end(namespace, last)
+
+
+def turtle_drawing():
+    """What the last run drew with turtle (turtle.py) as JSON for the page, or None if it never drew."""
+    turtle = sys.modules.get("turtle")
+    return turtle._drawing_json() if turtle is not None and turtle._used() else None
 
 
 def run_in_browser(request_json, on_output, ask, pause, trace):

@@ -96,6 +96,18 @@ def _forget_work_dir_modules(among=None):
             del sys.path_importer_cache[key]
 
 
+def _drawing(name, *args):
+    """Calls turtle.py's `name` (turtle is installed by every loader, and stays loaded between runs),
+    or does nothing where it is not ours."""
+    hook = getattr(sys.modules.get("turtle"), name, None)
+    return hook(*args) if callable(hook) else None
+
+
+def _new_drawing():
+    """Each run draws on a blank page: what the last run drew with turtle is forgotten."""
+    _drawing("_new_drawing")
+
+
 def _describe(exc, phase, filename):
     te = traceback.TracebackException.from_exception(exc)
     te.stack = traceback.StackSummary.from_list([f for f in te.stack if f.filename != _HARNESS_FILE])
@@ -162,6 +174,7 @@ def run_request(request_json, on_output=None):
         os.makedirs(WORK_DIR)
         os.chdir(WORK_DIR)
         _forget_work_dir_modules()
+        _new_drawing()
         sys.path.insert(0, WORK_DIR)
         sys.path_importer_cache[WORK_DIR] = _FreshFinder(
             WORK_DIR,
@@ -189,7 +202,10 @@ def run_request(request_json, on_output=None):
         if error is None and request.get("tests"):
             error = _phase("tests", "<tests>", request["tests"], namespace, stdin, out, err)
         if error is None and compare:
+            # The runs compared draw on pages of their own; the learner's run's drawing is what is shown.
+            kept = _drawing("_swap_drawing", None)
             failure = _compare(request, compare, namespace, generated)
+            _drawing("_swap_drawing", kept)
     finally:
         sys.stdout = saved["stdout"]
         sys.stderr = saved["stderr"]
@@ -243,6 +259,7 @@ def _enter(folder, reset=False):
         shutil.copytree(_base_dir(), folder)
     os.chdir(folder)
     _forget_work_dir_modules(set(sys.modules) - _BASE["modules"])
+    _new_drawing()
     sys.path[0] = folder
     sys.path_importer_cache[folder] = _FreshFinder(
         folder, (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)

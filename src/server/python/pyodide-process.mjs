@@ -108,19 +108,19 @@ async function loadSealedPyodide({ indexURL, wasmMemoryMb }) {
 }
 
 /**
- * @param {{ judging: string, judgingModule: string, harness: string, entry: string, indexURL: string, wasmMemoryMb?: number }} init
+ * @param {{ library: { name: string, source: string, filename: string }[], harness: string, entry: string, indexURL: string, wasmMemoryMb?: number }} init
  * @returns {Promise<(message: { id: number, request: string, timeoutMs: number }) => object>}
  */
 async function start(init) {
   const pyodide = await loadSealedPyodide(init);
-  // The harness imports the judging module by its name, so it is installed first.
-  const judgingModule = JSON.stringify(init.judgingModule);
-  pyodide.runPython(
-    `import sys, types\nsys.modules[${judgingModule}] = types.ModuleType(${judgingModule})`,
-  );
-  const judging = pyodide.pyimport(init.judgingModule);
-  pyodide.runPython(init.judging, { globals: judging.__dict__, filename: '<indent-judging>' });
-  judging.destroy();
+  // The harness imports these by name (the judging module, turtle), so they are installed first.
+  for (const { name, source, filename } of init.library) {
+    const quoted = JSON.stringify(name);
+    pyodide.runPython(`import sys, types\nsys.modules[${quoted}] = types.ModuleType(${quoted})`);
+    const module = pyodide.pyimport(name);
+    pyodide.runPython(source, { globals: module.__dict__, filename });
+    module.destroy();
+  }
   const namespace = pyodide.globals.get('dict')();
   pyodide.runPython(init.harness, { globals: namespace, filename: '<indent-harness>' });
   const runRequest = namespace.get(init.entry);

@@ -46,6 +46,17 @@ describe('the Python harness in Pyodide', () => {
     });
   });
 
+  it('has our turtle (decision 0033), which records instead of drawing and starts blank each run', async () => {
+    const code =
+      'import turtle\nfor _ in range(4):\n    turtle.forward(50)\n    turtle.left(90)\n' +
+      'print(len(turtle._drawing()["items"]), round(turtle.distance(0, 0), 9))';
+    for (let run = 0; run < 2; run += 1) {
+      expect((await runner.run({ code, tests: 'assert turtle.heading() == 0' })).stdout).toBe(
+        '4 0.0\n',
+      );
+    }
+  });
+
   it('gives every run a fresh namespace', async () => {
     await runner.run({ code: 'secret = 42' });
     const result = await runner.run({ code: 'print(secret)' });

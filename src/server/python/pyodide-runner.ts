@@ -17,8 +17,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TIMEOUT_MS, parseHarnessResult } from '#shared/content/python-checks.ts';
-import { HARNESS_ENTRY, JUDGING_MODULE } from '#shared/content/python-harness.ts';
-import { pythonSource } from './python-sources.ts';
+import { HARNESS_ENTRY } from '#shared/content/python-harness.ts';
+import { librarySources, pythonSource } from './python-sources.ts';
 import type { PythonRunner, RunRequest, RunResult } from '#shared/content/python-checks.ts';
 import { PYODIDE_DIR, spawnSandboxed } from './sandbox.ts';
 
@@ -123,8 +123,7 @@ class PyodideProcess {
     this.ready.catch(() => undefined);
     this.post({
       type: 'init',
-      judging: pythonSource('judging.py'),
-      judgingModule: JUDGING_MODULE,
+      library: librarySources(),
       harness: pythonSource('harness.py'),
       entry: HARNESS_ENTRY,
       indexURL: PYODIDE_DIR,

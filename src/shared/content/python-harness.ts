@@ -18,3 +18,20 @@ export const WORK_DIR = '/home/learner';
  * which imports it by this name: a name no learner's file can shadow.
  */
 export const JUDGING_MODULE = '_indent_judging';
+
+/**
+ * Our own turtle (src/python/turtle.py, decision 0033), which records what is drawn instead of
+ * opening a window, and the record it draws into (turtle_record.py), which it imports by this name.
+ */
+export const TURTLE_MODULE = 'turtle';
+export const TURTLE_RECORD_MODULE = '_indent_turtle_record';
+
+/**
+ * What every loader installs before the harness, in this order (each may import those before it by
+ * name); each runs into a new module of that name, with `filename` in its tracebacks.
+ */
+export const LIBRARY_MODULES = [
+  { name: JUDGING_MODULE, file: 'judging.py', filename: '<indent-judging>' },
+  { name: TURTLE_RECORD_MODULE, file: 'turtle_record.py', filename: '<indent-turtle-record>' },
+  { name: TURTLE_MODULE, file: 'turtle.py', filename: '<indent-turtle>' },
+] as const;

@@ -118,6 +118,7 @@ export function CheckpointReveal({
         output={runner.output}
         result={runner.result}
         label={`Output of checkpoint ${number}`}
+        drawing={runner.drawing}
       />
       {runner.result?.kind === 'unavailable' ? (
         // Python could not start (offline, say): the author's verified output stands in for it.

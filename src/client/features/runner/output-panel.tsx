@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RunnerResult } from './run-results.ts';
+import { describeDrawing, type Drawing } from './turtle-drawing.ts';
+import { TurtleView } from './turtle-view.tsx';
 import type { RunnerStatus } from './use-runner.ts';
 import type { OutputChunk } from './worker-protocol.ts';
 import styles from './runner.module.css';
@@ -8,10 +10,15 @@ import styles from './runner.module.css';
 const spoken = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}...` : text);
 
 /**
- * Text read out by screen readers when a run ends: the result, then what was printed. A failed
- * Check also says what was expected (issue 26): 'Not yet' alone does not tell what to change.
+ * Text read out by screen readers when a run ends: the result, then what was printed (and drawn).
+ * A failed Check also says what was expected (issue 26): 'Not yet' alone does not tell what to
+ * change.
  */
-export function announcement(result: RunnerResult | undefined, output: OutputChunk[]): string {
+export function announcement(
+  result: RunnerResult | undefined,
+  output: OutputChunk[],
+  drawing?: Drawing,
+): string {
   if (!result) return '';
   if (result.kind === 'fail' && result.expected !== undefined) {
     const expected = spoken(result.expected.trim()) || 'nothing';
@@ -25,7 +32,8 @@ export function announcement(result: RunnerResult | undefined, output: OutputChu
     .trim();
   const shown = spoken(printed);
   const hint = result.kind === 'error' && result.report.hint ? ` ${result.report.hint}` : '';
-  return `${result.text}${hint}${shown ? ` Output: ${shown}` : ''}`;
+  const drawn = drawing ? ` ${describeDrawing(drawing)}` : '';
+  return `${result.text}${hint}${shown ? ` Output: ${shown}` : ''}${drawn}`;
 }
 
 /** The last line printed so far: the prompt input() showed, read out as the answer box's name. */
@@ -45,6 +53,8 @@ export function OutputPanel(props: {
   /** The program waits in input(): the console shows a field on the prompt's line. */
   waiting?: boolean;
   onAnswer?: (text: string) => void;
+  /** What the program drew with turtle, shown under what it printed. */
+  drawing?: Drawing | undefined;
 }) {
   const { status, output, result, waiting = false } = props;
   const hasOutput = output.length > 0;
@@ -92,10 +102,11 @@ export function OutputPanel(props: {
           )}
         </pre>
       )}
+      {props.drawing && <TurtleView drawing={props.drawing} />}
       {result && <ResultView result={result} />}
       {/* Announces each result once; the output stream itself is not read out as it arrives. */}
       <p className={styles.visuallyHidden} aria-live="polite" aria-atomic="true">
-        {announcement(result, output)}
+        {announcement(result, output, props.drawing)}
       </p>
     </div>
   );

@@ -17,6 +17,7 @@ import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
 import { PYODIDE_BASE_URL } from './pyodide-version.ts';
 import type { RunOutcome } from './run-results.ts';
 import { parseTrace } from './trace.ts';
+import { parseDrawing, type Drawing } from './turtle-drawing.ts';
 import type { OutputChunk, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 /** How long an interrupted program may take to unwind before its worker is terminated. */
@@ -52,6 +53,8 @@ interface Current {
   stdout: string;
   stderr: string;
   hooks: RunHooks;
+  /** What the program drew with turtle, sent just before its result. */
+  drawing?: Drawing;
   /** The key of the input() the program waits in, if it waits. */
   waitingKey?: string;
   /** Pauses the time limit (input() waiting) and starts it again with what was left. */
@@ -272,10 +275,18 @@ export class PythonRuntime implements PythonRunner {
           current.pauseTimer();
           current.waitingKey = reply.key;
           hooks.onWaiting?.(true);
+        } else if (reply.type === 'drawing') {
+          current.drawing = parseDrawing(reply.json);
         } else if (reply.type === 'result') {
           const result = parseHarnessResult(reply.json, false);
           const trace = hooks.trace ? parseTrace(reply.json) : undefined;
-          current.finish({ ...result, stopped: false, ...(trace ? { trace } : {}) });
+          const drawing = current.drawing;
+          current.finish({
+            ...result,
+            stopped: false,
+            ...(trace ? { trace } : {}),
+            ...(drawing ? { drawing } : {}),
+          });
         } else if (reply.type === 'crash') {
           // The interpreter is in an unknown state: start over with a fresh one.
           this.restart();
@@ -317,7 +328,8 @@ export class PythonRuntime implements PythonRunner {
   }
 
   /** Finishes a run once the interrupted program has unwound, or restarts Python if it does not. */
-  private awaitUnwind(handle: WorkerHandle, current: Current, outcome: RunOutcome): void {
+  private awaitUnwind(handle: WorkerHandle, current: Current, stopped: RunOutcome): void {
+    let outcome = stopped;
     const grace = setTimeout(() => {
       if (this.current === current) {
         this.restart();
@@ -328,6 +340,12 @@ export class PythonRuntime implements PythonRunner {
     handle.onReply = (reply) => {
       if ('id' in reply && reply.id === current.id && reply.type !== 'output') {
         if (reply.type === 'input') return;
+        // A stopped program still shows what it had drawn.
+        if (reply.type === 'drawing') {
+          const drawing = parseDrawing(reply.json);
+          if (drawing) outcome = { ...outcome, drawing };
+          return;
+        }
         clearTimeout(grace);
         current.finish(outcome);
         return;

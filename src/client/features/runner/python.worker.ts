@@ -9,7 +9,12 @@
 import type { loadPyodide as LoadPyodide } from 'pyodide';
 import { RELAY_HEADER, RELAY_PREFIX, type RelayInputReply } from '#client/sw/relay-protocol.ts';
 import { PYODIDE_SNAPSHOT_FILE } from './pyodide-version.ts';
-import { AFTER_RESTORE_PYTHON, WORKER_ENTRY, WORKER_MODULE } from './worker-python.ts';
+import {
+  AFTER_RESTORE_PYTHON,
+  WORKER_DRAWING,
+  WORKER_ENTRY,
+  WORKER_MODULE,
+} from './worker-python.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 interface WorkerScope {
@@ -30,6 +35,7 @@ type RunInBrowser = (
   trace: boolean,
 ) => string;
 let runInBrowser: RunInBrowser | undefined;
+let turtleDrawing: (() => string | undefined) | undefined;
 /** The service worker answers this worker's relay requests (checked once, after loading). */
 let relay = false;
 /** Keys of input requests must not repeat across workers: the service worker outlives them. */
@@ -75,7 +81,9 @@ async function init(indexURL: string, interrupt: SharedArrayBuffer | undefined):
     });
     if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt));
     pyodide.runPython(AFTER_RESTORE_PYTHON, { filename: '<indent-restore>' });
-    runInBrowser = pyodide.pyimport(WORKER_MODULE)[WORKER_ENTRY] as RunInBrowser;
+    const runner = pyodide.pyimport(WORKER_MODULE);
+    runInBrowser = runner[WORKER_ENTRY] as RunInBrowser;
+    turtleDrawing = runner[WORKER_DRAWING] as () => string | undefined;
     scope.postMessage({ type: 'ready', relay });
   } catch (error) {
     scope.postMessage({
@@ -140,6 +148,9 @@ function run(id: number, request: string, withInput: boolean, trace: boolean): v
       trace,
     );
     flush();
+    // Asked for after every run, but only a run that used turtle has one to send.
+    const drawing = turtleDrawing?.();
+    if (typeof drawing === 'string') scope.postMessage({ type: 'drawing', id, json: drawing });
     scope.postMessage({ type: 'result', id, json });
   } catch (error) {
     flush();

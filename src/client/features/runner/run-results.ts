@@ -4,6 +4,7 @@
  */
 import type { CheckRun, RunResult } from '#shared/content/python-checks.ts';
 import type { Trace } from './trace.ts';
+import type { Drawing } from './turtle-drawing.ts';
 import {
   describeError,
   RESTARTED_MESSAGE,
@@ -20,6 +21,8 @@ export interface RunOutcome extends RunResult {
   readonly restarted?: boolean;
   /** Step through: what the tracer recorded. */
   readonly trace?: Trace;
+  /** What the program drew with turtle, if it did. */
+  readonly drawing?: Drawing;
 }
 
 export type RunnerResult =

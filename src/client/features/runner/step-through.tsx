@@ -7,6 +7,8 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import styles from './step-through.module.css';
+import type { Drawing } from './turtle-drawing.ts';
+import { DrawingPicture } from './turtle-view.tsx';
 import {
   describeStep,
   frameTitle,
@@ -124,6 +126,8 @@ export function StepThrough(props: {
   trace: Trace;
   /** Everything the program printed; each step shows the part printed so far. */
   stdout: string;
+  /** What the program drew with turtle; each step shows the part drawn so far. */
+  drawing?: Drawing | undefined;
   /** The step shown changed (its line is highlighted in the editor). */
   onStep: (line: number | null) => void;
   onClose: () => void;
@@ -186,6 +190,12 @@ export function StepThrough(props: {
           {printed || '(nothing printed yet)'}
         </pre>
       </div>
+      {props.drawing && step.drawn !== undefined && (
+        <div data-testid="step-drawing">
+          <p className={styles.frameTitle}>Drawing so far</p>
+          <DrawingPicture drawing={props.drawing} shown={step.drawn} finished />
+        </div>
+      )}
       <p className={styles.visuallyHidden} aria-live="polite" aria-atomic="true">
         {describeStep(steps, index)}
       </p>

@@ -34,6 +34,8 @@ export interface TraceStep {
   frames: TraceFrame[];
   /** How much of the program's output had been printed at this step. */
   out: number;
+  /** How many of the turtle drawing's shapes were drawn by this step (absent: turtle unused yet). */
+  drawn?: number;
 }
 
 export interface Trace {

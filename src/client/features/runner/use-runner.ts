@@ -3,6 +3,7 @@ import type { RunRequest } from '#shared/content/python-checks.ts';
 import { useRuntime } from './runtime-context.tsx';
 import { runResult, type RunnerResult, type RunOutcome } from './run-results.ts';
 import type { Trace } from './trace.ts';
+import type { Drawing } from './turtle-drawing.ts';
 import type { OutputChunk } from './worker-protocol.ts';
 
 export type RunnerStatus = 'idle' | 'loading' | 'running';
@@ -64,6 +65,11 @@ function useRuntimeControls() {
   };
 }
 
+interface Shown {
+  trace?: Trace | undefined;
+  drawing?: Drawing | undefined;
+}
+
 /** The state of one editor's runs: streamed output, status and the last result. */
 export function useRunner() {
   const runtime = useRuntime();
@@ -72,7 +78,8 @@ export function useRunner() {
   const [result, setResult] = useState<RunnerResult | undefined>(undefined);
   /** The program waits in input() for a line typed in the console. */
   const [waiting, setWaiting] = useState(false);
-  const [trace, setTrace] = useState<Trace | undefined>(undefined);
+  /** What the last run left to show beside its output: its steps, what it drew with turtle. */
+  const [shown, setShown] = useState<Shown>({});
   const mounted = useMounted();
 
   /**
@@ -90,7 +97,7 @@ export function useRunner() {
     ): Promise<RunOutcome | undefined> => {
       const steps: readonly RunRequest[] = Array.isArray(requests) ? requests : [requests];
       setResult(undefined);
-      setTrace(undefined);
+      setShown({});
       setStatus('running');
       try {
         let outcome: RunOutcome | undefined;
@@ -108,7 +115,7 @@ export function useRunner() {
             },
           });
           if (!mounted.current) return outcome;
-          if (outcome.trace) setTrace(outcome.trace);
+          setShown({ trace: outcome.trace, drawing: outcome.drawing });
           const result = judge?.(outcome, index) ?? runResult(outcome, request.timeoutMs);
           if (result.kind !== 'pass' || index === steps.length - 1) {
             setResult(result);
@@ -135,15 +142,16 @@ export function useRunner() {
   const clear = useCallback(() => {
     setOutput([]);
     setResult(undefined);
-    setTrace(undefined);
+    setShown({});
   }, []);
-  const closeTrace = useCallback(() => setTrace(undefined), []);
+  const closeTrace = useCallback(() => setShown((old) => ({ drawing: old.drawing })), []);
   return {
     status,
     output,
     result,
     waiting,
-    trace,
+    trace: shown.trace,
+    drawing: shown.drawing,
     execute,
     stop,
     answer,

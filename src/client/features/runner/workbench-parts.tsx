@@ -154,6 +154,7 @@ export function RunOutput({ runner, label, onStep }: RunOutputProps) {
         label={label}
         waiting={runner.waiting}
         onAnswer={runner.answer}
+        drawing={runner.drawing}
       />
       {runner.trace && (
         <StepThrough
@@ -162,6 +163,7 @@ export function RunOutput({ runner, label, onStep }: RunOutputProps) {
             .filter((c) => c.stream === 'stdout')
             .map((c) => c.text)
             .join('')}
+          drawing={runner.drawing}
           onStep={onStep}
           onClose={runner.closeTrace}
         />

@@ -21,5 +21,7 @@ export type WorkerReply =
   | { type: 'output'; id: number; chunks: OutputChunk[] }
   /** The program called input() and waits; the page answers by posting to the service worker. */
   | { type: 'input'; id: number; key: string }
+  /** The program drew with turtle (decision 0033): the drawing's JSON, sent just before its result. */
+  | { type: 'drawing'; id: number; json: string }
   | { type: 'result'; id: number; json: string }
   | { type: 'crash'; id: number; message: string };

@@ -3,9 +3,16 @@ import { dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JUDGING_MODULE } from '#shared/content/python-harness.ts';
+import { LIBRARY_MODULES } from '#shared/content/python-harness.ts';
 import { parseTrace } from './trace.ts';
-import { HARNESS_MODULE, STEP_LIMIT, WORKER_ENTRY, WORKER_MODULE } from './worker-python.ts';
+import { parseDrawing } from './turtle-drawing.ts';
+import {
+  HARNESS_MODULE,
+  STEP_LIMIT,
+  WORKER_DRAWING,
+  WORKER_ENTRY,
+  WORKER_MODULE,
+} from './worker-python.ts';
 
 /*
  * Step through's tracer (src/python/browser_runner.py) in real Pyodide, installed the way the
@@ -32,16 +39,18 @@ type RunInBrowser = (
 ) => string;
 
 let runInBrowser: RunInBrowser;
+let turtleDrawing: () => string | undefined;
 
 beforeAll(async () => {
   // Pyodide's own guess of its folder (from a stack trace) fails under Vitest's module loader.
   const indexURL = dirname(fileURLToPath(import.meta.resolve('pyodide'))) + sep;
   const pyodide: PyodideAPI = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
-  installModule(pyodide, JUDGING_MODULE, 'judging.py');
+  for (const { name, file } of LIBRARY_MODULES) installModule(pyodide, name, file);
   installModule(pyodide, HARNESS_MODULE, 'harness.py');
   installModule(pyodide, WORKER_MODULE, 'browser_runner.py');
   const runner = pyodide.pyimport(WORKER_MODULE);
   runInBrowser = runner[WORKER_ENTRY] as RunInBrowser;
+  turtleDrawing = runner[WORKER_DRAWING] as () => string | undefined;
   stepLimitInPython = runner.STEP_LIMIT as number;
 });
 
@@ -127,5 +136,32 @@ describe('a check that compares with the solution, in the browser’s worker', (
       got: 'small\n',
       says: null,
     });
+  });
+});
+
+describe('what a run drew with turtle, as the worker asks for it after each run', () => {
+  const run = (code: string) =>
+    runInBrowser(JSON.stringify({ code }), undefined, undefined, undefined, false);
+
+  it('is the drawing for the page after a run that drew, and nothing after one that did not', () => {
+    run('import turtle\nturtle.pencolor(1, 0.5, 0)\nturtle.circle(30, steps=5)\nturtle.dot()');
+    const drawing = parseDrawing(turtleDrawing() ?? '');
+    expect(drawing?.items.map((item) => item.k)).toEqual([...Array<string>(5).fill('line'), 'dot']);
+    expect(drawing?.items[0]).toMatchObject({ c: '#ff8000', w: 1, s: 3 });
+    run('import turtle\nprint(turtle.Vec2D(1, 2))');
+    expect(turtleDrawing()).toBeUndefined();
+  });
+});
+
+describe('Step through of a program that draws', () => {
+  it('says at each step how much of the drawing was done by then', () => {
+    const { trace } = stepThrough(
+      'import turtle\nfor _ in range(2):\n    turtle.forward(10)\nturtle.dot()\nprint("done")',
+    );
+    // A step is recorded before its line runs: nothing is drawn until the first forward has run.
+    expect(trace.steps.map((step) => step.drawn)).toEqual([
+      ...[undefined, undefined, undefined],
+      ...[1, 1, 2, 2, 3, 3],
+    ]);
   });
 });

@@ -7,6 +7,12 @@
 /** Entry point: `run_in_browser(request_json, on_output, ask, pause, trace) -> str`. */
 export const WORKER_ENTRY = 'run_in_browser';
 
+/**
+ * `turtle_drawing() -> str | None`: what the last run drew with turtle, as JSON, or None when it
+ * did not use turtle (decision 0033).
+ */
+export const WORKER_DRAWING = 'turtle_drawing';
+
 /** The module browser_runner.py is installed as; the worker finds WORKER_ENTRY there. */
 export const WORKER_MODULE = '_indent_runner';
 
