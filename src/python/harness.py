@@ -327,11 +327,9 @@ def _run_program(source, filename, stdin_text, folder):
 def _split(text):
     """A hand-picked case, the text between a call's parentheses, as (positional, keyword) arguments."""
     call = ast.parse(f"f({text})", mode="eval").body
-
-    def value(node):
-        return eval(compile(ast.Expression(node), "<case>", "eval"), {})
-
-    return tuple(value(a) for a in call.args), {k.arg: value(k.value) for k in call.keywords}
+    args = [eval(compile(ast.Expression(node), "<case>", "eval"), {}) for node in call.args]
+    kwargs = {k.arg: eval(compile(ast.Expression(k.value), "<case>", "eval"), {}) for k in call.keywords}
+    return tuple(args), kwargs
 
 
 def _as_case(item, key):
