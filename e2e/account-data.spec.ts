@@ -11,11 +11,50 @@ import { becomeSubscriber, expectNoAxeViolations, freshEmail, signIn } from './j
 interface ExportFile {
   profile?: { email: string };
   exercise_progress: { exercise_id: string; code: string }[];
+  code_history: unknown[];
+  lesson_visits: unknown[];
+  quiz_attempts: unknown[];
+  review_items: unknown[];
+  study_days: unknown[];
   orders: unknown[];
 }
 
 const EXERCISE = 'm01-e2-list-and-progress';
 const CODE = 'print("mine to take with me")';
+
+/**
+ * Progress in the other features, through the API as the pages send it: a passing Check (solved,
+ * kept in the code history, a study day) and a quiz taken with the first answer everywhere (an
+ * attempt, and its missed questions in the review queue).
+ */
+async function makeProgress(page: Page) {
+  const origin = new URL(page.url()).origin;
+  const lesson = (await (await page.request.get('/api/lessons/module1')).json()) as {
+    exercises: { id: string; solution: string }[];
+  };
+  const exercise = lesson.exercises.find((e) => e.id === 'm01-e1-first-words');
+  const checked = await page.request.post('/api/exercise-progress/m01-e1-first-words/checks', {
+    headers: { origin },
+    data: { code: exercise?.solution ?? '', browserPassed: true },
+  });
+  expect(((await checked.json()) as { passed: boolean }).passed).toBe(true);
+  const userId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { _id?: string })._id,
+  );
+  const quizzes = (await (await page.request.get('/api/quizzes')).json()) as {
+    _id: string;
+    title: string;
+  }[];
+  const quiz = quizzes[0];
+  const full = (await (
+    await page.request.get(`/api/quiz-by-title/${encodeURIComponent(quiz?.title ?? '')}`)
+  ).json()) as { questions: { answers: { text: string }[] }[] };
+  const graded = await page.request.post('/api/submit-quiz', {
+    headers: { origin },
+    data: { userId, quizId: quiz?._id, answers: full.questions.map((q) => q.answers[0]?.text) },
+  });
+  expect(graded.status()).toBe(200);
+}
 
 /** Replaces the editor's code, as pasting would, and waits until the server has it. */
 async function saveCode(page: Page) {
@@ -36,6 +75,7 @@ test('a learner downloads their data, signs out elsewhere, deletes the account a
   const email = freshEmail('grace');
   await becomeSubscriber(page, name, email);
   await saveCode(page);
+  await makeProgress(page);
 
   // The same learner in another browser, to be signed out from here.
   const elsewhere = await browser.newContext();
@@ -61,6 +101,16 @@ test('a learner downloads their data, signs out elsewhere, deletes the account a
   expect(file.exercise_progress).toContainEqual(
     expect.objectContaining({ exercise_id: EXERCISE, code: CODE }),
   );
+  for (const part of [
+    'code_history',
+    'lesson_visits',
+    'quiz_attempts',
+    'review_items',
+    'study_days',
+    'orders',
+  ] as const) {
+    expect(file[part].length, part).toBeGreaterThan(0);
+  }
 
   // Sign out everywhere else: the other browser's session ends.
   await data.getByRole('button', { name: 'Sign out everywhere else' }).click();
@@ -94,6 +144,7 @@ test('a learner downloads their data, signs out elsewhere, deletes the account a
   await expect(page).toHaveURL(/\/pricing$/);
   const fresh = (await (await page.request.get('/api/account/export')).json()) as ExportFile;
   expect(fresh.profile?.email).toBe(email);
-  expect(fresh.exercise_progress).toEqual([]);
-  expect(fresh.orders).toEqual([]);
+  for (const part of ['exercise_progress', 'code_history', 'quiz_attempts', 'orders'] as const) {
+    expect(fresh[part], part).toEqual([]);
+  }
 });
