@@ -225,7 +225,9 @@ async function timeStep(page: Page): Promise<number> {
  * every frame from the drawing's first appearance (`data-drawn="some"`) to its last line
  * (`data-drawn="all"`): the frames per second over that time and the longest frame.
  */
-async function drawingFrameRate(page: Page): Promise<{ fps: number; worstMs: number; ms: number }> {
+async function drawingFrameRate(
+  page: Page,
+): Promise<{ fps: number; lastFps: number; worstMs: number; ms: number }> {
   const card = page.locator(`article[data-exercise-id="${EXERCISE}"]`);
   await card.getByRole('textbox', { name: /^Code for / }).click();
   await page.keyboard.press('ControlOrMeta+a');
@@ -239,21 +241,31 @@ async function drawingFrameRate(page: Page): Promise<{ fps: number; worstMs: num
         );
         if (!article || !button) throw new Error('no Run button');
         const times: number[] = [];
-        requestAnimationFrame(function tick(time) {
+        // Unnamed, as a named function would need tsx's __name helper, which the page lacks.
+        const frame: ((time: number) => void)[] = [];
+        frame.push((time) => {
           const drawn = article.querySelector('figure[data-drawn]')?.getAttribute('data-drawn');
           if (drawn === 'some' || drawn === 'all') times.push(time);
           if (drawn === 'all') resolve(times);
-          else requestAnimationFrame(tick);
+          else if (frame[0]) requestAnimationFrame(frame[0]);
         });
+        if (frame[0]) requestAnimationFrame(frame[0]);
         button.click();
       }),
     EXERCISE,
   );
   const lines = await card.locator('figure[data-drawn="all"] svg line').count();
   if (lines !== DRAWING_LINES) throw new Error(`the drawing showed ${lines} lines`);
-  const ms = (stamps.at(-1) ?? 0) - (stamps[0] ?? 0);
+  const rate = (times: number[]) =>
+    ((times.length - 1) / ((times.at(-1) ?? 0) - (times[0] ?? 0))) * 1000;
   const gaps = stamps.slice(1).map((t, i) => t - (stamps[i] ?? t));
-  return { fps: ((stamps.length - 1) / ms) * 1000, worstMs: Math.max(...gaps), ms };
+  return {
+    fps: rate(stamps),
+    // The last tenth, when every frame draws the most lines.
+    lastFps: rate(stamps.slice(Math.floor(stamps.length * 0.9))),
+    worstMs: Math.max(...gaps),
+    ms: (stamps.at(-1) ?? 0) - (stamps[0] ?? 0),
+  };
 }
 
 const median = (values: number[]) => {
@@ -370,8 +382,8 @@ try {
       turtleCost <= BUDGET.turtleImportMs,
     ],
     [
-      `drawing of ${DRAWING_LINES} lines: frame rate`,
-      `${drawing.fps.toFixed(1)} fps  (longest frame ${Math.round(drawing.worstMs)} ms, ${(drawing.ms / 1000).toFixed(1)} s)`,
+      `drawing of ${DRAWING_LINES.toLocaleString('en-US')} lines: frame rate`,
+      `${drawing.fps.toFixed(1)} fps  (last tenth ${drawing.lastFps.toFixed(1)}, longest frame ${Math.round(drawing.worstMs)} ms, ${(drawing.ms / 1000).toFixed(1)} s)`,
       `>= ${BUDGET.drawingFps} fps`,
       drawing.fps >= BUDGET.drawingFps,
     ],
@@ -383,7 +395,7 @@ try {
     ],
   ];
   for (const [name, value, budget, ok] of rows) {
-    console.log(`${ok ? 'ok  ' : 'OVER'}  ${name.padEnd(41)} ${value.padEnd(44)} budget ${budget}`);
+    console.log(`${ok ? 'ok  ' : 'OVER'}  ${name.padEnd(45)} ${value.padEnd(44)} budget ${budget}`);
     if (!ok) failed = true;
   }
   for (const [path, bytes] of [...scripts].sort((a, b) => b[1] - a[1])) {
