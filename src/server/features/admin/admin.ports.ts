@@ -40,6 +40,11 @@ export interface Order {
   access_ends_at: string | null;
   revoked_at: string | null;
   revoke_reason: string | null;
+  /** The promotion code used (decision 0036); `amount_cents` is then the discounted price. */
+  promo_code: string | null;
+  list_price_cents: number | null;
+  /** 1: paid at Stripe after the code was used up or ended, so not counted as a use. */
+  promo_over_limit: number;
 }
 
 export interface OrderReader {
