@@ -33,7 +33,18 @@ export const orderSuccessReplySchema = z.object({
 export type OrderSuccessReply = z.infer<typeof orderSuccessReplySchema>;
 
 /** GET /api/subscription/:googleId (SPEC 3's subscription info). */
-export const subscriptionReplySchema = z.object({ accessEndDate: z.string() });
+export const subscriptionReplySchema = z.object({
+  accessEndDate: z.string(),
+  /** The promotion code the running access was bought with, and what was paid (issue 38). */
+  promo: z
+    .object({
+      code: z.string(),
+      amountPaidCents: z.number().int(),
+      listPriceCents: z.number().int().nullable(),
+      currency: z.string(),
+    })
+    .nullable(),
+});
 export type SubscriptionReply = z.infer<typeof subscriptionReplySchema>;
 
 /** The demo checkout page's order summary. */

@@ -95,6 +95,14 @@ describe('promotion codes on the demo checkout', () => {
     expect(mail.text_body).toContain(
       'Promotion code: SPRING25 (list price $489.00, you saved $122.25)',
     );
+    const subscription = await t.app.inject({
+      method: 'GET',
+      url: `/api/subscription/${who.user.googleId}`,
+      headers: headers(who.jar),
+    });
+    expect(subscription.json()).toMatchObject({
+      promo: { code: 'SPRING25', amountPaidCents: 36_675, listPriceCents: 48_900, currency: 'usd' },
+    });
     const list = await admin('codes', 'list');
     expect(list.out).toMatch(/SPRING25\s+25% off\s+1\s+99\s+-\s+active\s+366\.75 USD/);
   });
