@@ -143,6 +143,8 @@ describe('promotion codes on the demo checkout', () => {
     }
     const refusedAtOpen = await open(who.jar, who.user.googleId, 'NOPE');
     expect(refusedAtOpen.statusCode).toBe(404);
+    expect((await open(who.jar, who.user.googleId, 'X'.repeat(101))).statusCode).toBe(400);
+    expect((await open(who.jar, who.user.googleId, 'a b')).statusCode).toBe(400);
 
     clock.advance(4 * DAY_MS);
     const late = await apply(who.jar, id, 'ENDS-SOON');

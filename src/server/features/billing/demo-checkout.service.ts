@@ -35,28 +35,31 @@ export function createDemoCheckout(deps: DemoDeps) {
     return order;
   }
 
+  /** The order summary the page shows. */
+  async function view(user: UserRow, sessionId: string) {
+    const order = await ownDemoOrder(user, sessionId);
+    return {
+      id: sessionId,
+      planName: site.planName,
+      amountCents: order.amount_cents,
+      currency: order.currency,
+      email: user.email,
+      status: order.status,
+      promo:
+        order.promo_code !== null
+          ? { code: order.promo_code, listPriceCents: order.list_price_cents ?? site.priceCents }
+          : null,
+    };
+  }
+
   return {
     /** The order summary the page shows. */
-    async view(user: UserRow, sessionId: string) {
-      const order = await ownDemoOrder(user, sessionId);
-      return {
-        id: sessionId,
-        planName: site.planName,
-        amountCents: order.amount_cents,
-        currency: order.currency,
-        email: user.email,
-        status: order.status,
-        promo:
-          order.promo_code !== null
-            ? { code: order.promo_code, listPriceCents: order.list_price_cents ?? site.priceCents }
-            : null,
-      };
-    },
+    view,
 
     /** The page's "Promotion code" field (applyPromoTo). */
     async applyPromo(user: UserRow, sessionId: string, typed: string) {
       await applyPromoTo(deps, await ownDemoOrder(user, sessionId), typed);
-      return this.view(user, sessionId);
+      return view(user, sessionId);
     },
 
     /** Pay: marks the order paid through the same grant as the webhook. */
