@@ -11,8 +11,8 @@ export interface CodesOptions {
   reason?: string | undefined;
 }
 
-/** A code is a word a learner types: letters, digits, dashes and underscores, any case. */
-const CODE_PATTERN = /^[A-Z0-9_-]{3,40}$/;
+/** A code is a word a learner types: letters and digits, any case (all Stripe accepts in a code). */
+const CODE_PATTERN = /^[A-Z0-9]{3,40}$/;
 /** Large enough for any campaign, small enough that a typo of a few more digits is caught. */
 const MAX_USES = 1_000_000;
 
@@ -42,9 +42,7 @@ export async function codesCommand(
 function parseCode(text: string | undefined): string {
   const code = (text ?? '').trim().toUpperCase();
   if (!CODE_PATTERN.test(code)) {
-    throw new AdminInputError(
-      `"${text ?? ''}" is not a code: use 3 to 40 letters, digits, dashes or underscores.`,
-    );
+    throw new AdminInputError(`"${text ?? ''}" is not a code: use 3 to 40 letters and digits.`);
   }
   return code;
 }

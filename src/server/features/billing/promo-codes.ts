@@ -4,8 +4,11 @@ import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 
 export type { PromoCodeRow };
 
-/** Codes are letters, digits, dashes and underscores, kept upper case, so case never matters. */
-const CODE_PATTERN = /^[A-Z0-9_-]{3,40}$/;
+/**
+ * Codes are letters and digits (all Stripe accepts in a promotion code), kept upper case, so case
+ * never matters.
+ */
+const CODE_PATTERN = /^[A-Z0-9]{3,40}$/;
 
 /** The code as stored: trimmed and upper case; null when it cannot be a code at all. */
 export function normalizeCode(text: string): string | null {
@@ -66,10 +69,7 @@ export function refusal(code: PromoCodeRow | undefined, typed: string, now: Date
 
 /** A code the learner typed that is not even shaped like one. */
 export const malformedCode = () =>
-  badRequest(
-    'A promotion code is 3 to 40 letters, digits, dashes or underscores.',
-    'promo_malformed',
-  );
+  badRequest('A promotion code is 3 to 40 letters and digits.', 'promo_malformed');
 
 export interface NewPromoCode {
   code: string;
