@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -78,4 +82,26 @@ export const freshEmail = (name: string) =>
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+/**
+ * Runs `npm run admin -- ...args` on the e2e server's own database (scripts/e2e-server.mjs says
+ * which), as the seller would on the machine that serves the course. Answers what it printed.
+ */
+export function runAdmin(...args: string[]): string {
+  const port = process.env.E2E_PORT ?? '';
+  const databaseUrl = readFileSync(join(tmpdir(), `indent-e2e-database-${port}`), 'utf8');
+  return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      GOOGLE_CLIENT_ID: '',
+      GOOGLE_CLIENT_SECRET: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+    },
+  });
 }

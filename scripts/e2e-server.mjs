@@ -1,5 +1,5 @@
 // Starts the built app for the browser journeys: a fresh SQLite file, dev sign-in and demo checkout.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from './lib.mjs';
@@ -21,4 +21,7 @@ const env = {
   // e2e/journeys.ts's moveServerClock writes here (same name from the port).
   TEST_CLOCK_FILE: join(tmpdir(), `indent-e2e-clock-${port}`),
 };
+// e2e/journeys.ts's runAdmin reads it, so a journey can run `npm run admin` on this server's database
+// (as the seller would on the same machine) instead of the server offering a way in over HTTP.
+writeFileSync(join(tmpdir(), `indent-e2e-database-${port}`), env.DATABASE_URL);
 process.exit(await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env }));

@@ -16,6 +16,7 @@ import { createAuditRepo } from './features/admin/audit.repo.ts';
 import { createUsersRepo } from './features/auth/users.repo.ts';
 import { createGrants, type Grants } from './features/billing/grants.service.ts';
 import { createOrdersRepo } from './features/billing/orders.repo.ts';
+import { createPromoCodesRepo } from './features/billing/promo-codes.ts';
 import { RefundRefusedError, type PaymentsDriver } from './features/billing/payments.ts';
 import { createOutboxRepo } from './features/mail/outbox.repo.ts';
 import { createPersonalData } from './features/privacy/personal-data.service.ts';
@@ -110,12 +111,18 @@ export function createAdminDeps(deps: AdminCommandDeps): AdminDeps {
     mail: createOutboxRepo(db),
     personalData: { exportOf: (userId, at) => personalData.exportOf(db, userId, at) },
     payments: refundGateway(payments),
+    promoCodes: createPromoCodesRepo(db),
+    promotions: {
+      ...(payments.createPromotion ? { create: payments.createPromotion.bind(payments) } : {}),
+      ...(payments.endPromotion ? { end: payments.endPromotion.bind(payments) } : {}),
+    },
     audit,
     transaction: (work) =>
       audit.transaction((trx) => {
         const orders = createOrdersRepo(trx);
         return work({
           orders,
+          promoCodes: createPromoCodesRepo(trx),
           audit: createAuditRepo(trx),
           applyRefundEvent: (event) => grants.applyEventIn(orders, event),
           erase: async (userId, options) => {
@@ -131,6 +138,7 @@ export function createAdminDeps(deps: AdminCommandDeps): AdminDeps {
     clock,
     systemUser: deps.systemUser ?? currentSystemUser(),
     currency: site.currency,
+    priceCents: site.priceCents,
   };
 }
 

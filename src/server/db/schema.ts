@@ -21,6 +21,7 @@ export interface Database {
   code_history: CodeHistoryTable;
   search_documents: SearchDocumentsTable;
   certificates: CertificatesTable;
+  promo_codes: PromoCodesTable;
 }
 
 export interface UsersTable {
@@ -66,7 +67,29 @@ export interface OrdersTable {
   revoked_at: string | null;
   revoke_reason: string | null;
   kind: Generated<OrderKind>;
+  /** The promotion code applied (migration 0010); `amount_cents` is then the discounted price. */
+  promo_code: Generated<string | null>;
+  /** The price before the code, when one was applied. */
+  list_price_cents: Generated<number | null>;
+  /** 1: a Stripe payment that landed after its code was used up (decision 0036). */
+  promo_over_limit: Generated<number>;
 }
+
+/** A promotion code and its rules (migration 0010, decision 0036). */
+export interface PromoCodesTable {
+  code: string;
+  percent_off: number | null;
+  amount_off_cents: number | null;
+  max_uses: number | null;
+  uses: Generated<number>;
+  expires_at: string | null;
+  ended_at: string | null;
+  created_at: string;
+  reason: string;
+  stripe_coupon_id: string | null;
+  stripe_promotion_code_id: string | null;
+}
+export type PromoCodeRow = Selectable<PromoCodesTable>;
 
 export interface PaymentEventsTable {
   /** The provider's event id; recorded in the same transaction as the event's effect. */

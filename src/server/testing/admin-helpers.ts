@@ -44,10 +44,11 @@ export function adminRunner(
 
 /** Every row the admin command could change, to prove a refused command changed nothing. */
 export async function adminSnapshot(db: Db): Promise<string> {
-  const [orders, audit, events] = await Promise.all([
+  const [orders, audit, events, codes] = await Promise.all([
     db.selectFrom('orders').selectAll().orderBy('id').execute(),
     db.selectFrom('admin_audit').selectAll().orderBy('id').execute(),
     db.selectFrom('payment_events').selectAll().orderBy('id').execute(),
+    db.selectFrom('promo_codes').selectAll().orderBy('code').execute(),
   ]);
-  return JSON.stringify({ orders, audit, events });
+  return JSON.stringify({ orders, audit, events, codes });
 }

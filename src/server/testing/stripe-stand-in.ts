@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  discounted,
+  handlePromotion,
+  newPromotions,
+  type StandInPromotions,
+} from './stripe-stand-in-promotions.ts';
 
 /**
  * A local HTTP stand-in for the few Stripe endpoints the stripe driver calls (create and retrieve a
@@ -16,6 +22,9 @@ export interface StandInSession {
   client_reference_id: string | null;
   customer_email: string | null;
   amount_total: number | null;
+  amount_subtotal: number | null;
+  discounts: { coupon: string; promotion_code: string }[];
+  allow_promotion_codes: boolean;
   currency: string | null;
   payment_intent: string | null;
   success_url: string;
@@ -56,6 +65,7 @@ interface StandInState {
   /** Keyed by payment intent: a payment is refunded at most once. */
   refunds: Map<string, StandInRefund>;
   refundsByIdempotencyKey: Map<string, StandInRefund>;
+  promotions: StandInPromotions;
 }
 
 interface StandInReply {
@@ -75,6 +85,7 @@ export async function startStripeStandIn(options: { secretKey: string }) {
     requests,
     refunds,
     refundsByIdempotencyKey: new Map(),
+    promotions: newPromotions(),
   };
 
   const server: Server = createServer((req, res) => {
@@ -100,6 +111,21 @@ export async function startStripeStandIn(options: { secretKey: string }) {
     sessions,
     requests,
     refunds,
+    promotions: state.promotions,
+    /**
+     * The learner types a promotion code on Stripe's hosted page (a session that allows codes):
+     * the session's total drops as Stripe's would.
+     */
+    applyCode(id: string, promotionCodeId: string): StandInSession {
+      const session = sessions.get(id);
+      const applied = session
+        ? discounted(state.promotions, promotionCodeId, session.amount_subtotal ?? 0)
+        : null;
+      if (!session || !applied) throw new Error(`stand-in: cannot apply ${promotionCodeId}`);
+      session.amount_total = applied.total;
+      session.discounts = applied.discounts;
+      return session;
+    },
     /**
      * The charge a refund left behind, as Stripe's charge.refunded event carries it (data.object),
      * for a test to sign and deliver to the webhook the way Stripe would after the refund.
@@ -159,11 +185,20 @@ async function handle(state: StandInState, req: IncomingMessage): Promise<StandI
   if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
     const cached = idempotencyKey ? state.byIdempotencyKey.get(idempotencyKey) : undefined;
     if (cached) return { status: 200, body: cached };
-    const session = newSession(params);
+    const session = newSession(state, params);
     state.sessions.set(session.id, session);
     if (idempotencyKey) state.byIdempotencyKey.set(idempotencyKey, session);
     return { status: 200, body: session };
   }
+
+  const promotion = handlePromotion(
+    state.promotions,
+    req.method ?? '',
+    url.pathname,
+    params,
+    idempotencyKey,
+  );
+  if (promotion) return promotion;
 
   if (req.method === 'POST' && url.pathname === '/v1/refunds') {
     return createRefund(state, params, idempotencyKey);
@@ -238,8 +273,12 @@ function createRefund(
 }
 
 /** An open, unpaid Checkout Session from the form parameters the SDK sent. */
-function newSession(params: Record<string, string>): StandInSession {
+function newSession(state: StandInState, params: Record<string, string>): StandInSession {
   const id = `cs_test_${randomBytes(12).toString('hex')}`;
+  const subtotal = Number(params['line_items[0][price_data][unit_amount]'] ?? 0) || null;
+  const promotionCode = params['discounts[0][promotion_code]'];
+  const applied = promotionCode ? discounted(state.promotions, promotionCode, subtotal ?? 0) : null;
+  if (promotionCode && !applied) throw new Error(`stand-in: no active ${promotionCode}`);
   return {
     id,
     object: 'checkout.session',
@@ -248,7 +287,10 @@ function newSession(params: Record<string, string>): StandInSession {
     payment_status: 'unpaid',
     client_reference_id: params.client_reference_id ?? null,
     customer_email: params.customer_email ?? null,
-    amount_total: Number(params['line_items[0][price_data][unit_amount]'] ?? 0) || null,
+    amount_total: applied ? applied.total : subtotal,
+    amount_subtotal: subtotal,
+    discounts: applied?.discounts ?? [],
+    allow_promotion_codes: params.allow_promotion_codes === 'true',
     currency: params['line_items[0][price_data][currency]'] ?? null,
     payment_intent: null,
     success_url: params.success_url ?? '',

@@ -10,6 +10,8 @@ export const checkoutSessionIdSchema = z
 /** POST /create-checkout-session (SPEC 7): the body carries the signed-in user's googleId. */
 export const createCheckoutBodySchema = z.object({
   googleId: z.string().min(1, 'is missing').max(255),
+  /** A promotion code to apply (issue 38); checked against our rules before anything opens. */
+  promoCode: z.string().max(100, 'is too long').optional(),
 });
 
 /** `id` as in SPEC 7; `url` is where to send the browser (hosted checkout or the demo page). */
@@ -31,7 +33,18 @@ export const orderSuccessReplySchema = z.object({
 export type OrderSuccessReply = z.infer<typeof orderSuccessReplySchema>;
 
 /** GET /api/subscription/:googleId (SPEC 3's subscription info). */
-export const subscriptionReplySchema = z.object({ accessEndDate: z.string() });
+export const subscriptionReplySchema = z.object({
+  accessEndDate: z.string(),
+  /** The promotion code the running access was bought with, and what was paid (issue 38). */
+  promo: z
+    .object({
+      code: z.string(),
+      amountPaidCents: z.number().int(),
+      listPriceCents: z.number().int().nullable(),
+      currency: z.string(),
+    })
+    .nullable(),
+});
 export type SubscriptionReply = z.infer<typeof subscriptionReplySchema>;
 
 /** The demo checkout page's order summary. */
@@ -42,6 +55,13 @@ export const demoCheckoutReplySchema = z.object({
   currency: z.string(),
   email: z.string(),
   status: z.enum(['pending', 'paid', 'failed', 'canceled', 'refunded', 'disputed']),
+  /** The code applied and the price before it (issue 38); null without one. */
+  promo: z.object({ code: z.string(), listPriceCents: z.number().int() }).nullable(),
+});
+
+/** POST /api/demo-checkout/:id/promo */
+export const demoPromoBodySchema = z.object({
+  code: z.string().min(1, 'is missing: type a promotion code').max(100, 'is too long'),
 });
 export type DemoCheckoutReply = z.infer<typeof demoCheckoutReplySchema>;
 

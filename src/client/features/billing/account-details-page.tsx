@@ -7,7 +7,7 @@ import { ApiError } from '#client/lib/api.ts';
 import { log } from '#client/lib/log.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { AccountDataSection } from './account-data-section.tsx';
-import { fetchSubscription, longDate } from './billing-api.ts';
+import { fetchSubscription, longDate, money } from './billing-api.ts';
 import styles from './payment-pages.module.css';
 
 /** SPEC 2: access details. The route guard already sends non-subscribers to /pricing. */
@@ -45,6 +45,16 @@ export function AccountDetailsPage() {
       ) : (
         <PageLoader label="Loading your access details" />
       )}
+      {subscription.data?.promo ? (
+        <p className={styles.text} data-testid="access-promo">
+          Paid {money(subscription.data.promo.amountPaidCents, subscription.data.promo.currency)}{' '}
+          with promotion code <strong>{subscription.data.promo.code}</strong>
+          {subscription.data.promo.listPriceCents !== null
+            ? ` (list price ${money(subscription.data.promo.listPriceCents, subscription.data.promo.currency)})`
+            : ''}
+          .
+        </p>
+      ) : null}
       <p className={styles.small}>
         One payment, no auto-renewal: your access simply ends on that date.
       </p>

@@ -51,6 +51,14 @@ export async function demoCheckoutAction(id: string, action: 'pay' | 'cancel') {
   );
 }
 
+/** POST /api/demo-checkout/:id/promo: the order with the code applied, or an ApiError saying why not. */
+export async function applyDemoPromo(id: string, code: string) {
+  return api<Reply<typeof demoCheckoutReplySchema>>(
+    `/api/demo-checkout/${encodeURIComponent(id)}/promo`,
+    { method: 'POST', body: { code } },
+  );
+}
+
 /** 'November 21, 2027' in the reader's own calendar day. */
 export function longDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', {

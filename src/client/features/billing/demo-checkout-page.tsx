@@ -9,6 +9,7 @@ import { log } from '#client/lib/log.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { demoCheckoutAction, fetchDemoCheckout, money } from './billing-api.ts';
 import styles from './payment-pages.module.css';
+import { PromoCodeForm } from './promo-code-form.tsx';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 
@@ -31,6 +32,17 @@ function OrderSummary({ order }: { order: DemoOrder }) {
           <dt>E-mail</dt>
           <dd>{order.email}</dd>
         </div>
+        {order.promo ? (
+          <div>
+            <dt>Promotion code {order.promo.code}</dt>
+            <dd>
+              <s aria-label={`was ${money(order.promo.listPriceCents, order.currency)}`}>
+                {money(order.promo.listPriceCents, order.currency)}
+              </s>{' '}
+              −{money(order.promo.listPriceCents - order.amountCents, order.currency)}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Total due</dt>
           <dd>{money(order.amountCents, order.currency)}</dd>
@@ -139,6 +151,7 @@ export function DemoCheckoutPage() {
       ) : (
         <>
           <OrderSummary order={data} />
+          {data.status === 'pending' ? <PromoCodeForm id={id} disabled={busy !== null} /> : null}
           <OrderActions order={data} id={id} busy={busy} onAct={(action) => void act(action)} />
           {error ? (
             <Alert tone="error">

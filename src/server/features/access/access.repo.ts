@@ -5,6 +5,11 @@ export interface ActiveAccess {
   orderId: string;
   providerSessionId: string;
   accessEndsAt: string;
+  /** What the order cost and the promotion code it used (issue 38), for the account page. */
+  amountCents: number;
+  currency: string;
+  promoCode: string | null;
+  listPriceCents: number | null;
 }
 
 export function createAccessRepo(db: Db) {
@@ -12,7 +17,15 @@ export function createAccessRepo(db: Db) {
   const findActiveQuery = precompile((userId: string, now: string) =>
     db
       .selectFrom('orders')
-      .select(['id', 'provider_session_id', 'access_ends_at'])
+      .select([
+        'id',
+        'provider_session_id',
+        'access_ends_at',
+        'amount_cents',
+        'currency',
+        'promo_code',
+        'list_price_cents',
+      ])
       .where('user_id', '=', userId)
       .where('status', '=', 'paid')
       .where('revoked_at', 'is', null)
@@ -30,6 +43,10 @@ export function createAccessRepo(db: Db) {
         orderId: row.id,
         providerSessionId: row.provider_session_id,
         accessEndsAt: row.access_ends_at,
+        amountCents: row.amount_cents,
+        currency: row.currency,
+        promoCode: row.promo_code,
+        listPriceCents: row.list_price_cents,
       };
     },
   };

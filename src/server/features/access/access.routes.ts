@@ -53,7 +53,17 @@ export const accessRoutes: RoutesPlugin<{ access: AccessService; hooks: AccessHo
           'no_access',
         );
       }
-      return { accessEndDate: active.accessEndsAt };
+      return {
+        accessEndDate: active.accessEndsAt,
+        promo: active.promoCode
+          ? {
+              code: active.promoCode,
+              amountPaidCents: active.amountCents,
+              listPriceCents: active.listPriceCents,
+              currency: active.currency,
+            }
+          : null,
+      };
     },
   );
 };

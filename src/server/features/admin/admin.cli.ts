@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createAccessChanges, parseDays, parseReason } from './admin.changes.ts';
+import { codesCommand } from './admin.codes.ts';
 import { AdminInputError } from './admin.errors.ts';
 import { listLearners, showLearner } from './admin.learners.ts';
 import { listMail } from './admin.mail.ts';
@@ -23,6 +24,14 @@ Access (each needs --reason, kept in the audit)
   refund EMAIL --reason TEXT            refund the latest paid order in full through the payments
                                         driver; access ends as on a refund webhook (with Stripe,
                                         when its charge.refunded event arrives)
+
+Promotion codes (decision 0036; with Stripe, made there too)
+  codes create CODE (--percent N | --amount-off DOLLARS) [--max N] [--expires YYYY-MM-DD]
+               [--reason TEXT]          a code taking N% (1-99) or DOLLARS off the price, for at
+                                        most N paid orders, working through that day (UTC)
+  codes list                            every code: discount, uses, remaining, expiry, status,
+                                        revenue of its paid orders
+  codes end CODE [--reason TEXT]        stop a code now; checkouts refuse it from then on
 
 Personal data (decision 0027)
   export EMAIL                          everything held about the learner as one JSON document
@@ -56,7 +65,7 @@ Backups (SQLite; for PostgreSQL use pg_dump and pg_restore, see docs/operations.
   restore FILE                          puts the backup FILE in place of the database, keeping the
                                         old one beside it; refused while a server runs on it
 
-Bad input (an unknown or already erased e-mail, days that are not a whole number from 1 to 3650, revoking someone
+Bad input (an unknown or already erased e-mail, a code that exists, is unknown or already ended, days that are not a whole number from 1 to 3650, revoking someone
 without access, refunding an order already refunded, an unknown mail status) prints one line and
 exits with status 2, having changed nothing.
 `;
@@ -78,11 +87,18 @@ const OPTIONS = {
   'withdraw-certificate': { type: 'boolean' },
   status: { type: 'string' },
   email: { type: 'string' },
+  percent: { type: 'string' },
+  'amount-off': { type: 'string' },
+  max: { type: 'string' },
+  expires: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Which options each command takes, and how many words follow the command. */
-const COMMANDS: Record<string, { options: readonly (keyof typeof OPTIONS)[]; words: number }> = {
+const COMMANDS: Record<
+  string,
+  { options: readonly (keyof typeof OPTIONS)[]; words: number | readonly [number, number] }
+> = {
   learners: { options: ['search'], words: 0 },
   show: { options: [], words: 1 },
   grant: { options: ['days', 'reason'], words: 1 },
@@ -95,6 +111,8 @@ const COMMANDS: Record<string, { options: readonly (keyof typeof OPTIONS)[]; wor
   erase: { options: ['reason', 'withdraw-certificate'], words: 1 },
   audit: { options: [], words: 0 },
   mail: { options: ['status', 'email'], words: 0 },
+  // `codes list`, `codes create CODE`, `codes end CODE`: admin.codes.ts checks which is which.
+  codes: { options: ['percent', 'amount-off', 'max', 'expires', 'reason'], words: [1, 2] },
 };
 
 type Parsed = ReturnType<typeof parse>;
@@ -146,14 +164,21 @@ function parse(argv: readonly string[]) {
   const given = Object.keys(values) as (keyof typeof OPTIONS)[];
   const stray = given.find((name) => !spec.options.includes(name));
   if (stray) throw new AdminInputError(`${command} does not take --${stray} (see --help).`);
-  if (words.length !== spec.words) {
+  const [fewest, most] = typeof spec.words === 'number' ? [spec.words, spec.words] : spec.words;
+  if (words.length < fewest || words.length > most) {
     const wanted =
-      spec.words === 0 ? 'nothing' : spec.words === 1 ? 'one word' : `${spec.words} words`;
+      most === 0
+        ? 'nothing'
+        : fewest !== most
+          ? `${fewest} to ${most} words`
+          : most === 1
+            ? 'one word'
+            : `${most} words`;
     throw new AdminInputError(
       `${command} takes ${wanted} after it, not "${words.join(' ')}" (see --help).`,
     );
   }
-  return { help: false as const, command, word: words[0], values };
+  return { help: false as const, command, word: words[0], words, values };
 }
 
 /** Runs one command; answers the exit status (0 done, 2 bad input, 1 anything else). */
@@ -185,7 +210,7 @@ async function dispatch(
   deps: AdminDeps,
   io: AdminIo,
 ): Promise<string> {
-  const { command, word, values } = parsed;
+  const { command, word, words, values } = parsed;
   const changes = createAccessChanges(deps);
   switch (command) {
     case 'learners':
@@ -213,6 +238,8 @@ async function dispatch(
         reason: values.reason,
         withdrawCertificate: values['withdraw-certificate'] === true,
       });
+    case 'codes':
+      return codesCommand(deps, words, values);
     case 'mail':
       return listMail(deps, { status: values.status, email: values.email });
     default:

@@ -341,7 +341,7 @@ describe('export and audit', () => {
       .executeTakeFirstOrThrow();
     expect(lines).toHaveLength(Number(count.n) + 1);
     expect(lines[0]).toBe(
-      'order_id,email,kind,provider,status,amount,currency,created_at,paid_at,access_ends_at,revoked_at,revoke_reason,payment_intent_id',
+      'order_id,email,kind,provider,status,amount,currency,created_at,paid_at,access_ends_at,revoked_at,revoke_reason,payment_intent_id,list_price,promo_code,promo_over_limit',
     );
     expect(csv.out).toMatch(/,complimentary,admin,paid,0\.00,USD,/);
     expect(csv.out).toMatch(/,purchase,demo,refunded,489\.00,USD,/);

@@ -44,9 +44,21 @@ export interface QuizPassRate {
   learnersPassed: number;
 }
 
+/** What one promotion code's sold orders brought and gave away. */
+export interface PromoFigures {
+  code: string;
+  currency: string;
+  sold: number;
+  discountCents: number;
+  netCents: number;
+  /** Paid after the code was used up or ended (decision 0036). */
+  overLimit: number;
+}
+
 export interface Report {
   generatedAt: string;
   sales: MonthSales[];
+  promotions: PromoFigures[];
   learners: {
     accounts: number;
     withAccess: number;
@@ -64,6 +76,7 @@ export function buildReport(facts: ReportFacts): Report {
   return {
     generatedAt: facts.now.toISOString(),
     sales: salesByMonth(facts.orders),
+    promotions: promotionFigures(facts.orders),
     learners: learnerCounts(facts),
     funnel: funnel(facts),
     quizzes: quizPassRates(facts),
@@ -102,6 +115,32 @@ export function salesByMonth(orders: readonly Order[]): MonthSales[] {
   return [...months.values()].sort(
     (a, b) => a.month.localeCompare(b.month) || a.currency.localeCompare(b.currency),
   );
+}
+
+/** Sold orders per promotion code: the discount given, what they brought net of refunds. */
+export function promotionFigures(orders: readonly Order[]): PromoFigures[] {
+  const codes = new Map<string, PromoFigures>();
+  for (const order of orders) {
+    if (order.kind !== 'purchase' || !order.paid_at || order.promo_code === null) continue;
+    const key = `${order.promo_code} ${order.currency}`;
+    const row = codes.get(key) ?? {
+      code: order.promo_code,
+      currency: order.currency,
+      sold: 0,
+      discountCents: 0,
+      netCents: 0,
+      overLimit: 0,
+    };
+    row.sold += 1;
+    row.discountCents += Math.max(
+      0,
+      (order.list_price_cents ?? order.amount_cents) - order.amount_cents,
+    );
+    if (order.status !== 'refunded') row.netCents += order.amount_cents;
+    row.overLimit += order.promo_over_limit;
+    codes.set(key, row);
+  }
+  return [...codes.values()].sort((a, b) => a.code.localeCompare(b.code));
 }
 
 function learnerCounts(facts: ReportFacts): Report['learners'] {

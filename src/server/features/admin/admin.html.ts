@@ -109,6 +109,18 @@ function salesSection(report: Report): string {
   return `<h2>Sales per month</h2>${report.sales.length === 0 ? '<p>No sales yet.</p>' : chart + htmlTable(['Month', 'Sold', 'Gross', 'Refunded', 'Net'], rows)}`;
 }
 
+function promotionsSection(report: Report): string {
+  if (report.promotions.length === 0) return '';
+  const rows = report.promotions.map((p) => [
+    p.code,
+    String(p.sold),
+    money(p.discountCents, p.currency),
+    money(p.netCents, p.currency),
+    p.overLimit === 0 ? '-' : String(p.overLimit),
+  ]);
+  return `<h2>Promotion codes</h2>${htmlTable(['Code', 'Sold', 'Discount given', 'Net', 'Over the limit'], rows)}`;
+}
+
 function funnelSection(report: Report): string {
   const labels = report.funnel.map((m) => `M${m.number}`);
   const chart = barChart('Completion funnel per module', labels, [
@@ -156,7 +168,7 @@ export function reportHtml(report: Report, hardest: readonly QuestionFigures[]):
 <title>Indent report ${escapeHtml(day(report.generatedAt))}</title><style>${STYLE}</style></head>
 <body><h1>Indent: sales and learning report</h1><p>Made ${escapeHtml(minute(report.generatedAt))} UTC.</p>
 <h2>Learners</h2><ul><li>${l.accounts} accounts</li><li>${l.withAccess} with access now (${l.complimentary} complimentary)</li><li>${l.activeLast30Days} active in the last 30 days</li></ul>
-${salesSection(report)}${funnelSection(report)}${quizSection(report, hardest)}
+${salesSection(report)}${promotionsSection(report)}${funnelSection(report)}${quizSection(report, hardest)}
 </body></html>
 `;
 }

@@ -40,6 +40,11 @@ export interface Order {
   access_ends_at: string | null;
   revoked_at: string | null;
   revoke_reason: string | null;
+  /** The promotion code used (decision 0036); `amount_cents` is then the discounted price. */
+  promo_code: string | null;
+  list_price_cents: number | null;
+  /** 1: paid at Stripe after the code was used up or ended, so not counted as a use. */
+  promo_over_limit: number;
 }
 
 export interface OrderReader {
@@ -87,9 +92,59 @@ export interface RefundGateway {
   }): Promise<{ refundId: string; event: RefundEvent | null }>;
 }
 
+/** A promotion code as billing keeps it (migration 0010), with its paid orders' figures. */
+export interface PromoCode {
+  code: string;
+  percent_off: number | null;
+  amount_off_cents: number | null;
+  max_uses: number | null;
+  uses: number;
+  expires_at: string | null;
+  ended_at: string | null;
+  created_at: string;
+  stripe_promotion_code_id: string | null;
+}
+
+export interface PromoCodeReader {
+  find(code: string): Promise<PromoCode | undefined>;
+  listWithFigures(): Promise<(PromoCode & { paidOrders: number; revenueCents: number })[]>;
+}
+
+/** Billing's promotion codes, changed in the command's transaction. */
+export interface PromoCodeChanges {
+  /** False if the code already exists. */
+  insert(input: {
+    code: string;
+    percentOff: number | null;
+    amountOffCents: number | null;
+    maxUses: number | null;
+    expiresAt: string | null;
+    createdAt: string;
+    reason: string;
+    stripeCouponId: string | null;
+    stripePromotionCodeId: string | null;
+  }): Promise<boolean>;
+  /** False if it was already ended. */
+  end(code: string, at: string): Promise<boolean>;
+}
+
+/** The payments driver's promotion codes (Stripe's coupons); the demo driver has neither. */
+export interface PromotionGateway {
+  create?(params: {
+    code: string;
+    percentOff: number | null;
+    amountOffCents: number | null;
+    currency: string;
+    maxUses: number | null;
+    expiresAt: string | null;
+  }): Promise<{ couponId: string; promotionCodeId: string }>;
+  end?(promotionCodeId: string): Promise<void>;
+}
+
 /** What one transaction of the command can do: change orders, end access, write the audit row. */
 export interface AdminTx {
   orders: OrderChanges;
+  promoCodes: PromoCodeChanges;
   audit: { insert(entry: NewAuditEntry): Promise<void> };
   /** Ends access exactly as a refund webhook does (billing's grants), in this transaction. */
   applyRefundEvent(event: RefundEvent): Promise<{ outcome: string; revokedUserId?: string }>;
@@ -164,6 +219,8 @@ export interface AdminDeps {
   mail: MailLog;
   personalData: PersonalDataExport;
   payments: RefundGateway;
+  promoCodes: PromoCodeReader;
+  promotions: PromotionGateway;
   audit: {
     list(): Promise<AuditEntry[]>;
     latestFor(command: string, orderId: string): Promise<AuditEntry | undefined>;
@@ -179,4 +236,6 @@ export interface AdminDeps {
   systemUser: string;
   /** The currency of complimentary orders (the site's). */
   currency: string;
+  /** The course's list price, which an amount-off code must stay below. */
+  priceCents: number;
 }

@@ -63,6 +63,7 @@ function reportText(r: Report): string {
     sales.length === 0
       ? 'No sales yet.'
       : table(['Month', 'Sold', 'Gross', 'Refunded', 'Net'], sales),
+    ...promotionsText(r),
     '',
     'Completion funnel per module (learners)',
     table(['Module', 'Lesson opened', 'Exercises solved', 'Quizzes passed'], funnel),
@@ -70,6 +71,23 @@ function reportText(r: Report): string {
     'Quiz pass rates',
     table(['Quiz', 'Attempts', 'Attempts passed', 'Learners passed'], quizzes),
   ].join('\n');
+}
+
+/** Only once a code has sold something: a report without codes reads as before. */
+function promotionsText(r: Report): string[] {
+  if (r.promotions.length === 0) return [];
+  const rows = r.promotions.map((p) => [
+    p.code,
+    String(p.sold),
+    money(p.discountCents, p.currency),
+    money(p.netCents, p.currency),
+    p.overLimit === 0 ? '-' : String(p.overLimit),
+  ]);
+  return [
+    '',
+    'Promotion codes (sold orders)',
+    table(['Code', 'Sold', 'Discount given', 'Net', 'Over the limit'], rows),
+  ];
 }
 
 /** `questions [--quiz SLUG]`: the hardest questions first. */
@@ -122,6 +140,10 @@ export async function ordersCsv(deps: AdminDeps): Promise<string> {
     'revoked_at',
     'revoke_reason',
     'payment_intent_id',
+    // Added last, so the accountant's existing columns keep their places.
+    'list_price',
+    'promo_code',
+    'promo_over_limit',
   ];
   const row = (o: Order) => [
     o.id,
@@ -137,6 +159,9 @@ export async function ordersCsv(deps: AdminDeps): Promise<string> {
     o.revoked_at ?? '',
     o.revoke_reason ?? '',
     o.payment_intent_id ?? '',
+    o.list_price_cents === null ? '' : (o.list_price_cents / 100).toFixed(2),
+    o.promo_code ?? '',
+    o.promo_over_limit ? 'yes' : '',
   ];
   const oldestFirst = [...orders].reverse();
   return (

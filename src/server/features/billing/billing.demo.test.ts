@@ -54,6 +54,7 @@ describe('demo checkout', () => {
       currency: 'usd',
       email: 'demo1@example.com',
       status: 'pending',
+      promo: null,
     });
 
     const pay = await post(who.jar, `/api/demo-checkout/${id}/pay`);

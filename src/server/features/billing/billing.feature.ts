@@ -75,7 +75,13 @@ export async function registerBilling(
   });
   await app.register(billingRoutes, { checkout, grants, hooks });
   if (payments.kind === 'demo') {
-    const demo = createDemoCheckout({ orders, grants, activeAccessOf: access.active });
+    const demo = createDemoCheckout({
+      orders,
+      grants,
+      activeAccessOf: access.active,
+      payments,
+      clock,
+    });
     await app.register(demoCheckoutRoutes, { demo, hooks });
   }
 }

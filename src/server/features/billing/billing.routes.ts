@@ -47,6 +47,7 @@ export const billingRoutes: RoutesPlugin<BillingRoutesDeps> = async (app, deps) 
           400: errorReply,
           401: errorReply,
           403: errorReply,
+          404: errorReply,
           409: errorReply,
           503: errorReply,
         },
@@ -54,7 +55,7 @@ export const billingRoutes: RoutesPlugin<BillingRoutesDeps> = async (app, deps) 
     },
     async (request) => {
       assertSelf(request.user, request.body.googleId);
-      return deps.checkout.startCheckout(request.user);
+      return deps.checkout.startCheckout(request.user, request.body.promoCode);
     },
   );
 

@@ -156,6 +156,7 @@ describe('access over time, and buying twice', () => {
       });
     expect((await subscription()).json()).toEqual({
       accessEndDate: new Date(paidAt + 365 * DAY_MS).toISOString(),
+      promo: null,
     });
 
     // Keep the session alive across the year (sessions slide when used, expire after 30 idle days).

@@ -8,6 +8,13 @@ import { conflict, forbidden, notFound, unavailable } from '../../platform/error
 import type { BillingMetrics } from './billing.metrics.ts';
 import type { Grants } from './grants.service.ts';
 import type { OrdersRepo } from './orders.repo.ts';
+import {
+  discountedCents,
+  malformedCode,
+  normalizeCode,
+  refusal,
+  type PromoCodeRow,
+} from './promo-codes.ts';
 import { PaymentsUnavailableError, type CheckoutInfo, type PaymentsDriver } from './payments.ts';
 
 /** A double click within this window reuses the same checkout (same idempotency key). */
@@ -46,8 +53,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
     : null;
 
   return {
-    /** POST /create-checkout-session: refuses a second purchase while access is active. */
-    async startCheckout(user: UserRow): Promise<{ id: string; url: string }> {
+    /**
+     * POST /create-checkout-session: refuses a second purchase while access is active, and a
+     * promotion code our rules refuse (nothing is opened at the provider then).
+     */
+    async startCheckout(user: UserRow, promoCode?: string): Promise<{ id: string; url: string }> {
       const active = await deps.activeAccessOf(user.id);
       if (active) {
         throw conflict(
@@ -56,13 +66,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
         );
       }
       const now = clock.now();
-      const checkout = await open(deps, user, now);
+      const promo = promoCode === undefined ? null : await usableCode(deps, promoCode, now);
+      const checkout = await open(deps, user, now, promo?.stripe_promotion_code_id ?? null);
       await orders.insertPending({
         id: randomUUID(),
         userId: user.id,
         provider: payments.kind,
         providerSessionId: checkout.id,
-        amountCents: site.priceCents,
+        amountCents: promo ? discountedCents(site.priceCents, promo) : site.priceCents,
+        promo: promo ? { code: promo.code, listPriceCents: site.priceCents } : undefined,
         currency: site.currency,
         createdAt: now.toISOString(),
       });
@@ -104,6 +116,30 @@ export function createCheckoutService(deps: CheckoutDeps) {
 }
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
+/**
+ * The promotion code a learner typed, if our rules let it be used now; otherwise the 4xx that says
+ * why. With Stripe the code must also exist there (codes made under the demo driver do not).
+ */
+export async function usableCode(
+  { orders, payments }: Pick<CheckoutDeps, 'orders' | 'payments'>,
+  typed: string,
+  now: Date,
+): Promise<PromoCodeRow> {
+  const code = normalizeCode(typed);
+  if (code === null) throw malformedCode();
+  const row = await orders.promoCodes.find(code);
+  const refused = refusal(row, typed, now);
+  if (refused) throw refused;
+  if (!row) throw malformedCode(); // refusal() already answered for a missing row
+  if (payments.kind === 'stripe' && !row.stripe_promotion_code_id) {
+    throw conflict(
+      'This promotion code cannot be used for card payments. Please write to us.',
+      'promo_not_at_provider',
+    );
+  }
+  return row;
+}
+
 /** The provider's view of a checkout; a provider that cannot be reached is a 503 for the learner. */
 async function lookUp(
   { payments, log }: Pick<CheckoutDeps, 'payments' | 'log'>,
@@ -125,10 +161,15 @@ async function open(
   { payments, log, origin }: Pick<CheckoutDeps, 'payments' | 'log' | 'origin'>,
   user: UserRow,
   now: Date,
+  providerPromotionCodeId: string | null,
 ): Promise<{ id: string; url: string }> {
   const window = Math.floor(now.getTime() / CHECKOUT_REUSE_MS);
   // The e-mail is part of the key because Stripe rejects a reused key with different parameters.
-  const emailHash = createHash('sha256').update(user.email).digest('hex').slice(0, 12);
+  // The code too: the same learner opening checkout again with a code must not get the old session.
+  const emailHash = createHash('sha256')
+    .update(providerPromotionCodeId ? `${user.email}\n${providerPromotionCodeId}` : user.email)
+    .digest('hex')
+    .slice(0, 12);
   try {
     return await payments.createCheckout({
       userId: user.id,
@@ -139,6 +180,7 @@ async function open(
       successUrl: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}/pricing`,
       idempotencyKey: `indent-checkout-${user.id}-${window}-${emailHash}`,
+      providerPromotionCodeId,
     });
   } catch (err) {
     if (err instanceof PaymentsUnavailableError) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   checkoutSessionIdSchema,
   demoCheckoutReplySchema,
+  demoPromoBodySchema,
   redirectReplySchema,
 } from '#shared/api/billing.schema.ts';
 import { errorReplySchema as errorReply } from '#shared/api/error.schema.ts';
@@ -58,6 +59,8 @@ export const demoCheckoutRoutes: RoutesPlugin<{ demo: DemoCheckout; hooks: Acces
     async (request) => deps.demo.pay(request.user, request.params.id),
   );
 
+  await app.register(promoRoute, deps);
+
   app.post(
     '/api/demo-checkout/:id/cancel',
     {
@@ -70,5 +73,32 @@ export const demoCheckoutRoutes: RoutesPlugin<{ demo: DemoCheckout; hooks: Acces
       },
     },
     async (request) => deps.demo.cancel(request.user, request.params.id),
+  );
+};
+
+/** The page's "Promotion code" field; limited, so codes cannot be guessed by trying many. */
+const promoRoute: RoutesPlugin<{ demo: DemoCheckout; hooks: AccessHooks }> = async (app, deps) => {
+  app.post(
+    '/api/demo-checkout/:id/promo',
+    {
+      preHandler: deps.hooks.requireUser,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        summary:
+          'Demo checkout only: apply a promotion code to the checkout (the same rules as with Stripe)',
+        tags: ['billing'],
+        params: z.object({ id: checkoutSessionIdSchema }),
+        body: demoPromoBodySchema,
+        response: {
+          200: demoCheckoutReplySchema,
+          400: errorReply,
+          401: errorReply,
+          403: errorReply,
+          404: errorReply,
+          409: errorReply,
+        },
+      },
+    },
+    async (request) => deps.demo.applyPromo(request.user, request.params.id, request.body.code),
   );
 };

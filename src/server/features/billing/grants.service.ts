@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { site } from '#shared/site.ts';
 import { addDays, type Clock } from '../../platform/clock.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import type { OrderRow } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { BillingMetrics } from './billing.metrics.ts';
 import type { OrderQueries, OrdersRepo } from './orders.repo.ts';
+import { refusal } from './promo-codes.ts';
 import {
   WebhookSignatureError,
   type CheckoutInfo,
@@ -50,6 +52,8 @@ export interface PaidOrder {
   currency: string;
   paidAt: string;
   accessEndsAt: string;
+  /** The promotion code used and the price before it, when one was. */
+  promo?: { code: string; listPriceCents: number | null } | undefined;
 }
 
 /**
@@ -182,10 +186,12 @@ async function grantWith(
     paymentIntentId: checkout.paymentIntentId,
   });
   if (!granted) return 'already_granted';
+  const paid = await settlePromo(deps, q, order, checkout, now.toISOString());
   await deps.receipts.queueReceipt(q.executor, {
     orderId: order.id,
     userId: order.user_id,
-    amountCents: order.amount_cents,
+    amountCents: paid.amountCents,
+    promo: paid.promo,
     currency: order.currency,
     paidAt: now.toISOString(),
     accessEndsAt,
@@ -201,6 +207,52 @@ async function grantWith(
     'access granted',
   );
   return 'granted';
+}
+
+/**
+ * Counts the order's promotion code, in the grant's transaction (decision 0036). The demo checkout
+ * takes no money before this point, so a code used up or ended meanwhile refuses the payment and the
+ * whole grant rolls back. A Stripe payment has already been taken at the discounted price: it is
+ * granted, and the order is marked over the limit for the seller to see, never silently counted.
+ */
+async function settlePromo(
+  deps: GrantsDeps,
+  q: OrderQueries,
+  order: OrderRow,
+  checkout: CheckoutInfo,
+  now: string,
+): Promise<{ amountCents: number; promo?: PaidOrder['promo'] }> {
+  const fromProvider = checkout.promotion
+    ? await q.promoCodes.findByProviderId(checkout.promotion.providerCodeId)
+    : undefined;
+  const code = fromProvider?.code ?? order.promo_code;
+  const listPriceCents = checkout.promotion?.listPriceCents ?? order.list_price_cents;
+  const amountCents =
+    order.provider === 'stripe' ? (checkout.amountCents ?? order.amount_cents) : order.amount_cents;
+  if (!code) return { amountCents };
+  const counted = await q.promoCodes.claimUse(code, now);
+  if (!counted && order.provider === 'demo') {
+    throw (
+      refusal(await q.promoCodes.find(code), code, new Date(now)) ??
+      conflict('This promotion code has been used up.', 'promo_used_up')
+    );
+  }
+  if (order.provider === 'stripe') {
+    await q.recordPromoPaid({
+      orderId: order.id,
+      code,
+      amountCents,
+      listPriceCents,
+      overLimit: !counted,
+    });
+  }
+  if (!counted) {
+    deps.log.warn(
+      { orderId: order.id, code, sessionId: checkout.sessionId },
+      'paid with a promotion code no longer valid: granted at the price paid, marked over the limit',
+    );
+  }
+  return { amountCents, promo: { code, listPriceCents } };
 }
 
 /** Ends the access of a refunded or disputed payment's order, at most once. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, OrderRow, OrdersTable } from '../../db/schema.ts';
+import { createPromoCodesRepo } from './promo-codes.ts';
 
 /** Statuses a payment confirmation may move to `paid`; refunded or disputed orders never come back. */
 const GRANTABLE: OrdersTable['status'][] = ['pending', 'failed', 'canceled'];
@@ -12,6 +13,8 @@ export interface NewOrder {
   amountCents: number;
   currency: string;
   createdAt: string;
+  /** A promotion code applied when the checkout opened: `amountCents` is then the discounted price. */
+  promo?: { code: string; listPriceCents: number } | undefined;
 }
 
 /**
@@ -38,6 +41,9 @@ function orderQueries(db: Kysely<Database>) {
     ...orderWrites(db),
     ...paymentEvents(db),
     ...byHand(db),
+    ...orderPromos(db),
+    /** Promotion codes, so a grant counts a use in its own transaction. */
+    promoCodes: createPromoCodesRepo(db),
     /** The transaction these queries run in, for another feature's write that must commit with them. */
     executor: db,
   };
@@ -99,6 +105,8 @@ function orderWrites(db: Kysely<Database>) {
           access_ends_at: null,
           revoked_at: null,
           revoke_reason: null,
+          promo_code: order.promo?.code ?? null,
+          list_price_cents: order.promo?.listPriceCents ?? null,
         })
         .onConflict((oc) => oc.column('provider_session_id').doNothing())
         .execute();
@@ -155,6 +163,57 @@ function orderWrites(db: Kysely<Database>) {
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+/** The promotion code an order carries and what it was charged (decision 0036). */
+function orderPromos(db: Kysely<Database>) {
+  return {
+    /**
+     * Applies a promotion code to a checkout not yet paid (the demo page's field): the order then
+     * asks the discounted price. False when the order is no longer pending.
+     */
+    async applyPromo(input: {
+      sessionId: string;
+      code: string;
+      amountCents: number;
+      listPriceCents: number;
+    }): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({
+          promo_code: input.code,
+          amount_cents: input.amountCents,
+          list_price_cents: input.listPriceCents,
+        })
+        .where('provider_session_id', '=', input.sessionId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Records what a paid Stripe checkout actually used: its code (null for none), the amount
+     * charged, and whether the code could still be counted (decision 0036).
+     */
+    async recordPromoPaid(input: {
+      orderId: string;
+      code: string | null;
+      amountCents: number;
+      listPriceCents: number | null;
+      overLimit: boolean;
+    }): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({
+          promo_code: input.code,
+          amount_cents: input.amountCents,
+          list_price_cents: input.listPriceCents,
+          promo_over_limit: input.overLimit ? 1 : 0,
+        })
+        .where('id', '=', input.orderId)
+        .execute();
     },
   };
 }

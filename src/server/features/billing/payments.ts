@@ -22,6 +22,15 @@ export interface PaymentsDriver {
    * when it cannot be reached.
    */
   refund(params: RefundParams): Promise<RefundResult>;
+  /**
+   * Makes the coupon and promotion code at the provider, answering their ids; the demo driver has
+   * no provider and leaves this out. Throws PaymentsUnavailableError when it cannot be reached.
+   */
+  createPromotion?(
+    params: NewProviderPromotion,
+  ): Promise<{ couponId: string; promotionCodeId: string }>;
+  /** Switches the provider's promotion code off, so its hosted page refuses it too. */
+  endPromotion?(promotionCodeId: string): Promise<void>;
 }
 
 export interface RefundParams {
@@ -47,6 +56,19 @@ export interface CreateCheckoutParams {
   cancelUrl: string;
   /** Same key within a short window, so a double click opens one checkout, not two. */
   idempotencyKey: string;
+  /** The provider's id of the promotion code to apply (ours checked it first); null for none. */
+  providerPromotionCodeId: string | null;
+}
+
+/** A promotion code as made at the provider (the admin command's codes create). */
+export interface NewProviderPromotion {
+  code: string;
+  percentOff: number | null;
+  amountOffCents: number | null;
+  currency: string;
+  maxUses: number | null;
+  /** The first instant the code no longer works. */
+  expiresAt: string | null;
 }
 
 /** A checkout session as the provider reports it, reduced to what the grant needs. */
@@ -59,6 +81,11 @@ export interface CheckoutInfo {
   paymentIntentId: string | null;
   amountCents: number | null;
   currency: string | null;
+  /**
+   * The provider's promotion code applied to the session (Stripe `promo_...`) and the price before
+   * it; absent when the driver has none (demo: the order row itself holds the code).
+   */
+  promotion?: { providerCodeId: string; listPriceCents: number | null } | undefined;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   WebhookSignatureError,
   type CheckoutInfo,
   type CreateCheckoutParams,
+  type NewProviderPromotion,
   type PaymentsDriver,
   type ProviderEvent,
   type ProviderEventEffect,
@@ -64,6 +65,18 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsDr
       }
     },
 
+    createPromotion: (params) => createPromotion(stripe, params),
+
+    async endPromotion(promotionCodeId) {
+      try {
+        await stripe.promotionCodes.update(promotionCodeId, { active: false });
+      } catch (err) {
+        throw new PaymentsUnavailableError(
+          `Stripe did not end the promotion code: ${describe(err)}`,
+        );
+      }
+    },
+
     verifyWebhook(rawBody, signature) {
       if (!options.webhookSecret) {
         throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not configured.');
@@ -87,7 +100,14 @@ function toCheckoutInfo(session: Stripe.Checkout.Session): CheckoutInfo {
     paymentIntentId: idOf(session.payment_intent),
     amountCents: session.amount_total,
     currency: session.currency,
+    promotion: promotionOf(session),
   };
+}
+
+/** The promotion code the learner used on the session, if any (one per session in payment mode). */
+function promotionOf(session: Stripe.Checkout.Session): CheckoutInfo['promotion'] {
+  const providerCodeId = idOf(session.discounts?.find((d) => d.promotion_code)?.promotion_code);
+  return providerCodeId ? { providerCodeId, listPriceCents: session.amount_subtotal } : undefined;
 }
 
 function toProviderEvent(event: Stripe.Event): ProviderEvent {
@@ -142,6 +162,43 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** The coupon and its promotion code, as the admin command's codes create makes them. */
+async function createPromotion(
+  stripe: Stripe,
+  params: NewProviderPromotion,
+): Promise<{ couponId: string; promotionCodeId: string }> {
+  try {
+    // duration 'once': the course is one payment, so the coupon applies to that payment.
+    const coupon = await stripe.coupons.create(
+      {
+        name: params.code,
+        duration: 'once',
+        ...(params.percentOff !== null
+          ? { percent_off: params.percentOff }
+          : { amount_off: params.amountOffCents ?? 0, currency: params.currency }),
+        metadata: { code: params.code },
+      },
+      { idempotencyKey: `indent-coupon-${params.code}` },
+    );
+    // Stripe enforces the same limits on its hosted page; our table stays the source of truth.
+    const promotion = await stripe.promotionCodes.create(
+      {
+        promotion: { type: 'coupon', coupon: coupon.id },
+        code: params.code,
+        ...(params.maxUses !== null ? { max_redemptions: params.maxUses } : {}),
+        ...(params.expiresAt !== null
+          ? { expires_at: Math.floor(Date.parse(params.expiresAt) / 1000) }
+          : {}),
+        metadata: { code: params.code },
+      },
+      { idempotencyKey: `indent-promotion-${params.code}` },
+    );
+    return { couponId: coupon.id, promotionCodeId: promotion.id };
+  } catch (err) {
+    throw new PaymentsUnavailableError(`Stripe refused the promotion code: ${describe(err)}`);
+  }
+}
+
 /** Opens a hosted Checkout Session in payment mode for one year of access. */
 async function createCheckoutSession(
   stripe: Stripe,
@@ -171,6 +228,11 @@ async function createCheckoutSession(
         payment_intent_data: { metadata: { userId: params.userId } },
         success_url: params.successUrl,
         cancel_url: params.cancelUrl,
+        // Stripe takes one or the other: the code the learner gave us, already checked against
+        // our rules, or a field on its hosted page for codes we made there (decision 0036).
+        ...(params.providerPromotionCodeId
+          ? { discounts: [{ promotion_code: params.providerPromotionCodeId }] }
+          : { allow_promotion_codes: true }),
       },
       { idempotencyKey: params.idempotencyKey },
     );

@@ -12,6 +12,8 @@ export interface PaidOrderFacts {
   currency: string;
   paidAt: string;
   accessEndsAt: string;
+  /** The promotion code used and the price before it (issue 38), when one was. */
+  promo?: { code: string; listPriceCents: number | null } | undefined;
 }
 
 /**

@@ -15,6 +15,8 @@ export interface ReceiptFacts {
   currency: string;
   paidAt: string;
   accessEndsAt: string;
+  /** The promotion code used and the price before it (issue 38), when one was. */
+  promo?: { code: string; listPriceCents: number | null } | undefined;
 }
 
 export interface ReminderFacts {
@@ -96,6 +98,19 @@ function render(subject: string, lines: Line[]): RenderedMail {
   return { subject, text: `${text}\n\n${site.company}\n`, html };
 }
 
+/** 'SPRING25 (list price 489.00 USD, you saved 122.25 USD)'. */
+function promoLine(
+  facts: ReceiptFacts,
+  promo: { code: string; listPriceCents: number | null },
+): Line {
+  if (promo.listPriceCents === null || promo.listPriceCents <= facts.amountCents) {
+    return { fact: ['Promotion code', promo.code] };
+  }
+  const saved = moneyText(promo.listPriceCents - facts.amountCents, facts.currency);
+  const list = moneyText(promo.listPriceCents, facts.currency);
+  return { fact: ['Promotion code', `${promo.code} (list price ${list}, you saved ${saved})`] };
+}
+
 /** After a paid order: what was bought, for how much, the reference, and when access ends. */
 export function receiptMail(facts: ReceiptFacts, origin: string): RenderedMail {
   return render(`Your receipt and welcome to ${site.productName}`, [
@@ -103,6 +118,7 @@ export function receiptMail(facts: ReceiptFacts, origin: string): RenderedMail {
     `Thank you for your purchase. Your payment went through and your year of access has started.`,
     { fact: ['Bought', `${site.planName}, 1 year of access (no automatic renewal)`] },
     { fact: ['Amount paid', moneyText(facts.amountCents, facts.currency)] },
+    ...(facts.promo ? [promoLine(facts, facts.promo)] : []),
     { fact: ['Order reference', facts.orderId] },
     { fact: ['Paid on', mailDate(facts.paidAt)] },
     { fact: ['Access ends', `${mailDate(facts.accessEndsAt)} (UTC)`] },
