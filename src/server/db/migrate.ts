@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-admin-audit.ts';
 import * as m0007 from './migrations/0007-learning-habits.ts';
 import * as m0008 from './migrations/0008-certificates.ts';
 import * as m0009 from './migrations/0009-quiz-attempts-covering-index.ts';
+import * as m0011 from './migrations/0011-quiz-progress.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so that a bundled or
@@ -24,6 +25,8 @@ const migrations: Record<string, Migration> = {
   '0007-learning-habits': m0007,
   '0008-certificates': m0008,
   '0009-quiz-attempts-covering-index': m0009,
+  // 0010 is reserved for another branch's migration; Kysely runs them in the order of their names.
+  '0011-quiz-progress': m0011,
 };
 
 const provider: MigrationProvider = {
