@@ -48,6 +48,9 @@ function start() {
     [`GET /api/user/${subscriber.googleId}`]: () => subscriber,
     'GET /api/quiz-by-title/*': () => quiz,
     'POST /api/submit-quiz': () => reply,
+    // The kept place (quiz-place.test.tsx has its own tests): none to start from, saves accepted.
+    'GET /api/user/*': () => ({ progress: null }),
+    'PUT /api/user/*': () => ({}),
   });
   renderPage(<QuizPage />, '/dashboard/quiz/loops-and-lists', '/dashboard/quiz/:quizTitle');
   return calls;

@@ -12,6 +12,8 @@ import { QuizQuestion } from './quiz-question.tsx';
 import { QuizResults } from './quiz-results.tsx';
 import styles from './quiz-page.module.css';
 import { useQuizAnswers } from './use-quiz-answers.ts';
+import { useLeaveGuard } from './use-leave-guard.ts';
+import { useQuizPlace } from './use-quiz-place.ts';
 
 export function QuizPage() {
   const { quizTitle = '' } = useParams();
@@ -23,7 +25,7 @@ export function QuizPage() {
       <CourseTopbar backTo="/dashboard" backLabel="to the dashboard" />
       {quiz.data ? (
         // A new key starts a fresh attempt whenever another quiz opens.
-        <QuizRunner key={quiz.data._id} quiz={quiz.data} />
+        <QuizPlaceLoader key={quiz.data._id} quiz={quiz.data} />
       ) : (
         <>
           {/* SPEC 2: while the quiz loads, the header stays empty. */}
@@ -50,8 +52,28 @@ export function QuizPage() {
   );
 }
 
-function QuizRunner({ quiz }: { quiz: QuizReply }) {
-  const attempt = useQuizAnswers(quiz);
+/** Waits for the kept place (decision 0037), so the quiz opens at it rather than jumping there. */
+function QuizPlaceLoader({ quiz }: { quiz: QuizReply }) {
+  const place = useQuizPlace(quiz);
+  if (!place.ready) {
+    return (
+      <>
+        <header className={styles.header} aria-busy="true" />
+        <p className="visually-hidden" role="status">
+          Loading the quiz
+        </p>
+      </>
+    );
+  }
+  return <QuizRunner quiz={quiz} place={place} />;
+}
+
+function QuizRunner({ quiz, place }: { quiz: QuizReply; place: ReturnType<typeof useQuizPlace> }) {
+  const attempt = useQuizAnswers(quiz, place);
+  useLeaveGuard(
+    attempt.inProgress,
+    `Leave the quiz? Your answers are kept: you can carry on from question ${attempt.index + 1} when you come back.`,
+  );
   const groupName = useId();
   const { index, result, submit } = attempt;
   const question = quiz.questions[index];
