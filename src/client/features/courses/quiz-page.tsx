@@ -6,7 +6,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Page } from '#client/components/ui/page.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
-import { useQuiz } from './courses-api.ts';
+import { useModules, useQuiz, useQuizzes } from './courses-api.ts';
+import { nextStep } from './quiz-next-step.ts';
 import { CourseTopbar } from './course-topbar.tsx';
 import { QuizQuestion } from './quiz-question.tsx';
 import { QuizResults } from './quiz-results.tsx';
@@ -75,6 +76,13 @@ function QuizRunner({ quiz, place }: { quiz: QuizReply; place: ReturnType<typeof
     `Leave the quiz? Your answers are kept: you can carry on from question ${attempt.index + 1} when you come back.`,
   );
   const groupName = useId();
+  const quizzes = useQuizzes();
+  const modules = useModules();
+  const moduleTitles = modules.data?.map((m) => m.title);
+  const lesson = {
+    to: `/dashboard/lessons/module${quiz.quizNumber}`,
+    title: moduleTitles?.[quiz.quizNumber - 1] ?? `module ${quiz.quizNumber}`,
+  };
   const { index, result, submit } = attempt;
   const question = quiz.questions[index];
 
@@ -91,6 +99,8 @@ function QuizRunner({ quiz, place }: { quiz: QuizReply; place: ReturnType<typeof
           quiz={quiz}
           result={result}
           headingRef={attempt.resultRef}
+          lesson={lesson}
+          next={nextStep(quiz, quizzes.data, moduleTitles)}
           onRetake={attempt.retake}
         />
       ) : question ? (
