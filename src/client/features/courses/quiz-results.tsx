@@ -114,16 +114,19 @@ export function QuizResults({
 
       <div className={styles.resultActions}>
         <ButtonLink to="/dashboard">Return to Dashboard</ButtonLink>
-        {/* After the SPEC's button, so the way to the dashboard stays one Tab from the heading. */}
-        {next ? (
-          <ButtonLink variant="secondary" to={next.to}>
-            {next.label}
-          </ButtonLink>
-        ) : null}
         <Button variant="quiet" onClick={onRetake}>
           Retake quiz
         </Button>
       </div>
+      {/* Its own row, after the SPEC's button, so Return to Dashboard stays one Tab from the
+          heading and a long title does not break the row of buttons. */}
+      {next ? (
+        <p className={styles.nextStep}>
+          <ButtonLink variant="secondary" to={next.to}>
+            {next.label}
+          </ButtonLink>
+        </p>
+      ) : null}
 
       <h2 className={styles.reviewHeading}>Review your answers</h2>
       <ol className={styles.review}>
