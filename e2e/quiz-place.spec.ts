@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { becomeSubscriber } from './journeys.ts';
+import { becomeSubscriber, expectNoAxeViolations } from './journeys.ts';
 
 /*
  * The quiz keeps its place (issue 35, decision 0037): three answers, Back (asked first), the quiz
@@ -93,6 +93,7 @@ test('the quiz keeps its place through Back and a reload, then says passed or no
   await expect(page.getByText(score >= 70 ? 'Passed' : 'Not yet', { exact: true })).toBeVisible();
   const next = page.getByRole('link', { name: /^Next: .+ Quiz$/ });
   await expect(next).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // Submitted, the place is forgotten: back at this quiz from the next one, it starts at question 1.
   await next.click();
