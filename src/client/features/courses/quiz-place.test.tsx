@@ -126,11 +126,16 @@ describe('QuizPage keeps its place', () => {
 
   it("opens at the device's place when it is further on than the server's (a lost connection)", async () => {
     localStorage.setItem(key, JSON.stringify({ index: 1, answers: ['One a', 'Two a'] }));
-    start({
+    const calls = start({
       progress: { quizId: quiz._id, index: 0, answers: ['One b'], updatedAt: '2026-11-28' },
     });
     expect(await screen.findByText('Question 2/3')).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Two a' }) as HTMLInputElement).checked).toBe(true);
+    // The server is told, so another device finds the place too.
+    await waitFor(() => {
+      const put = calls.find((c) => c.method === 'PUT');
+      expect(put?.body).toEqual({ index: 1, answers: ['One a', 'Two a'] });
+    });
   });
 
   it('asks before leaving mid-quiz; cancelling stays on the question, confirming leaves', async () => {

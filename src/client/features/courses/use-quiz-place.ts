@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type {
   QuizProgress,
   QuizProgressReply,
@@ -79,6 +79,18 @@ export function useQuizPlace(quiz: QuizReply) {
     },
     [userId, quiz._id, send],
   );
+
+  // A place the device kept while the server could not be reached goes to the server now, so the
+  // learner's other devices find it too.
+  useEffect(() => {
+    if (!initial) return;
+    const stored = placeOf(server.data?.progress);
+    const same =
+      stored?.index === initial.index && stored.answers.join('\n') === initial.answers.join('\n');
+    if (!same) keep(initial);
+    // Once, for the place the quiz opened at.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initial]);
 
   /** Resolves once every place sent so far has been answered, so a submit lands after them. */
   const settled = useCallback(() => sending.current, []);
