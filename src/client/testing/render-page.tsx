@@ -6,7 +6,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { ApiUser } from '#shared/api/user.schema.ts';
 import { AuthProvider, USER_STORAGE_KEY } from '#client/features/auth/auth-context.tsx';
@@ -77,12 +77,16 @@ export function renderPage(element: ReactNode, path: string, pattern = path) {
     ...render(
       <AuthProvider>
         <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path={pattern} element={element} />
-              <Route path="*" element={<p>Another page</p>} />
-            </Routes>
-          </MemoryRouter>
+          {/* A data router, as the app's own (app-root.tsx), so pages may use its blocker. */}
+          <RouterProvider
+            router={createMemoryRouter(
+              [
+                { path: pattern, element },
+                { path: '*', element: <p>Another page</p> },
+              ],
+              { initialEntries: [path] },
+            )}
+          />
         </QueryClientProvider>
       </AuthProvider>,
     ),

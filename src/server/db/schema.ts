@@ -10,6 +10,7 @@ export interface Database {
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
   quiz_attempts: QuizAttemptsTable;
+  quiz_progress: QuizProgressTable;
   exercise_progress: ExerciseProgressTable;
   lesson_visits: LessonVisitsTable;
   auth_requests: AuthRequestsTable;
@@ -105,6 +106,17 @@ export interface QuizAttemptsTable {
   score: number;
   answers: string;
   created_at: string;
+}
+
+/** The place reached in a quiz not yet submitted (features/quizzes, migration 0011). */
+export interface QuizProgressTable {
+  user_id: string;
+  quiz_id: string;
+  /** The question on screen, from 0. */
+  question_index: number;
+  /** JSON array of the chosen answer texts by question index, '' for none yet. */
+  answers: string;
+  updated_at: string;
 }
 
 export interface ExerciseProgressTable {

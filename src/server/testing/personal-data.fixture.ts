@@ -46,6 +46,10 @@ export async function seedPersonEverywhere(db: Db, id: string, at: string) {
     })
     .execute();
   await db
+    .insertInto('quiz_progress')
+    .values({ ...mine, quiz_id: 'q', question_index: 1, answers: '["a"]', updated_at: at })
+    .execute();
+  await db
     .insertInto('exercise_progress')
     .values({
       ...mine,

@@ -76,3 +76,33 @@ export const userIdParamsSchema = z.object({ userId: z.string().min(1).max(255) 
 export function percentScore(correct: number, total: number): number {
   return total === 0 ? 0 : Math.round((correct / total) * 100);
 }
+
+/*
+ * The place kept in a quiz not yet submitted (issue 35, decision 0037): the question on screen and
+ * the answers chosen so far, so Back, a reload or a lost connection returns the learner to it.
+ */
+
+/** GET, PUT and DELETE /api/user/:userId/quiz-progress/:quizId */
+export const quizProgressParamsSchema = z.object({
+  userId: z.string().min(1, 'is missing').max(255),
+  quizId: z.string().min(1, 'is missing').max(200),
+});
+
+/** PUT body: the learner's choices only; the server holds them to the quiz's questions and answers. */
+export const saveQuizProgressBodySchema = z.object({
+  /** The question on screen, from 0. */
+  index: z.number().int().min(0, 'must be 0 or more').max(199, 'is too large'),
+  /** The chosen answer texts by question index; '' for a question not answered yet. */
+  answers: z.array(z.string().max(2000)).max(200),
+});
+export type SaveQuizProgressBody = z.infer<typeof saveQuizProgressBodySchema>;
+
+export const quizProgressSchema = saveQuizProgressBodySchema.extend({
+  quizId: z.string(),
+  updatedAt: z.string(),
+});
+export type QuizProgress = z.infer<typeof quizProgressSchema>;
+
+/** GET reply: `progress` is null when no place is kept (never started, or submitted since). */
+export const quizProgressReplySchema = z.object({ progress: quizProgressSchema.nullable() });
+export type QuizProgressReply = z.infer<typeof quizProgressReplySchema>;

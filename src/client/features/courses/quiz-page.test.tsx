@@ -48,6 +48,9 @@ function start() {
     [`GET /api/user/${subscriber.googleId}`]: () => subscriber,
     'GET /api/quiz-by-title/*': () => quiz,
     'POST /api/submit-quiz': () => reply,
+    // The kept place (quiz-place.test.tsx has its own tests): none to start from, saves accepted.
+    'GET /api/user/*': () => ({ progress: null }),
+    'PUT /api/user/*': () => ({}),
   });
   renderPage(<QuizPage />, '/dashboard/quiz/loops-and-lists', '/dashboard/quiz/:quizTitle');
   return calls;
@@ -65,6 +68,8 @@ describe('QuizPage', () => {
     const calls = start();
 
     expect(await screen.findByText('Question 1/2')).toBeTruthy();
+    // SPEC 4 starts at question 1: the introduction is a line above it, gone on question 2.
+    expect(screen.getByText(/^2 questions, about 2 minutes\. 70% passes/)).toBeTruthy();
     const next = screen.getByRole('button', { name: 'Next Question' });
     expect((next as HTMLButtonElement).disabled).toBe(true);
     // The program of the question is shown preformatted, apart from its text.
@@ -75,6 +80,7 @@ describe('QuizPage', () => {
     await user.click(next);
 
     expect(await screen.findByText('Question 2/2')).toBeTruthy();
+    expect(screen.queryByText(/70% passes/)).toBeNull();
     const submit = screen.getByRole('button', { name: 'Submit Quiz' });
     expect((submit as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('radio', { name: 'items.add(x)' }));
@@ -96,6 +102,19 @@ describe('QuizPage', () => {
     await user.click(screen.getByRole('button', { name: 'Next Question' }));
     await user.click(await screen.findByRole('radio', { name: 'items.add(x)' }));
     await user.click(screen.getByRole('button', { name: 'Submit Quiz' }));
+
+    // 50% is under the pass mark: "Not yet" beside the score, the lesson for the missed question,
+    // and the next step (the next module's lesson; this test's API has no quiz list).
+    expect(await screen.findByText('Not yet')).toBeTruthy();
+    expect(screen.queryByText('Passed')).toBeNull();
+    const readAgain = screen.getByRole('link', {
+      name: /^Read about it again in the module 3 lesson/,
+    });
+    expect(readAgain.getAttribute('href')).toBe('/dashboard/lessons/module3');
+    expect(screen.getAllByRole('link', { name: /^Read about it again/ })).toHaveLength(1);
+    expect(
+      screen.getByRole('link', { name: 'Next: the module 4 lesson' }).getAttribute('href'),
+    ).toBe('/dashboard/lessons/module4');
 
     const review = await screen.findByRole('list');
     const [first, second] = within(review).getAllByRole('listitem');

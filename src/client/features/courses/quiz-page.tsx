@@ -6,12 +6,15 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Page } from '#client/components/ui/page.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
-import { useQuiz } from './courses-api.ts';
+import { useModules, useQuiz, useQuizzes } from './courses-api.ts';
+import { nextStep } from './quiz-next-step.ts';
 import { CourseTopbar } from './course-topbar.tsx';
 import { QuizQuestion } from './quiz-question.tsx';
 import { QuizResults } from './quiz-results.tsx';
 import styles from './quiz-page.module.css';
 import { useQuizAnswers } from './use-quiz-answers.ts';
+import { useLeaveGuard } from './use-leave-guard.ts';
+import { useQuizPlace } from './use-quiz-place.ts';
 
 export function QuizPage() {
   const { quizTitle = '' } = useParams();
@@ -23,7 +26,7 @@ export function QuizPage() {
       <CourseTopbar backTo="/dashboard" backLabel="to the dashboard" />
       {quiz.data ? (
         // A new key starts a fresh attempt whenever another quiz opens.
-        <QuizRunner key={quiz.data._id} quiz={quiz.data} />
+        <QuizPlaceLoader key={quiz.data._id} quiz={quiz.data} />
       ) : (
         <>
           {/* SPEC 2: while the quiz loads, the header stays empty. */}
@@ -50,9 +53,36 @@ export function QuizPage() {
   );
 }
 
-function QuizRunner({ quiz }: { quiz: QuizReply }) {
-  const attempt = useQuizAnswers(quiz);
+/** Waits for the kept place (decision 0037), so the quiz opens at it rather than jumping there. */
+function QuizPlaceLoader({ quiz }: { quiz: QuizReply }) {
+  const place = useQuizPlace(quiz);
+  if (!place.ready) {
+    return (
+      <>
+        <header className={styles.header} aria-busy="true" />
+        <p className="visually-hidden" role="status">
+          Loading the quiz
+        </p>
+      </>
+    );
+  }
+  return <QuizRunner quiz={quiz} place={place} />;
+}
+
+function QuizRunner({ quiz, place }: { quiz: QuizReply; place: ReturnType<typeof useQuizPlace> }) {
+  const attempt = useQuizAnswers(quiz, place);
+  useLeaveGuard(
+    attempt.inProgress,
+    `Leave the quiz? Your answers are kept: you can carry on from question ${attempt.index + 1} when you come back.`,
+  );
   const groupName = useId();
+  const quizzes = useQuizzes();
+  const modules = useModules();
+  const moduleTitles = modules.data?.map((m) => m.title);
+  const lesson = {
+    to: `/dashboard/lessons/module${quiz.quizNumber}`,
+    title: moduleTitles?.[quiz.quizNumber - 1] ?? `module ${quiz.quizNumber}`,
+  };
   const { index, result, submit } = attempt;
   const question = quiz.questions[index];
 
@@ -69,6 +99,8 @@ function QuizRunner({ quiz }: { quiz: QuizReply }) {
           quiz={quiz}
           result={result}
           headingRef={attempt.resultRef}
+          lesson={lesson}
+          next={nextStep(quiz, quizzes.data, moduleTitles)}
           onRetake={attempt.retake}
         />
       ) : question ? (

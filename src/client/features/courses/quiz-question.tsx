@@ -6,6 +6,7 @@ import { hasInlineCode } from '#client/components/ui/inline-code.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import styles from './quiz-page.module.css';
 import { AnswerText, QuestionText } from './quiz-text.tsx';
+import { quizIntro } from './quiz-next-step.ts';
 
 type Question = QuizReply['questions'][number];
 
@@ -113,6 +114,8 @@ export function QuizQuestion({
         <h1 id="quiz-heading" className={styles.title}>
           {quizTitle} Quiz
         </h1>
+        {/* SPEC 4 opens the quiz at question 1, so its introduction is a line above it. */}
+        {index === 0 ? <p className={styles.intro}>{quizIntro(total)}</p> : null}
       </header>
 
       <form

@@ -5,17 +5,57 @@ import { useAuth } from '#client/features/auth/auth-context.tsx';
 import { api } from '#client/lib/api.ts';
 import { log } from '#client/lib/log.ts';
 import { courseKeys } from './courses-api.ts';
+import { answersRecord, placeAt } from './quiz-place.ts';
+import type { QuizPlaceKeeper } from './use-quiz-place.ts';
+
+/** The submit: sent once every kept place has landed, then the place is forgotten. */
+function useSubmitQuiz(
+  quiz: QuizReply,
+  answers: Readonly<Record<number, string>>,
+  place: Pick<QuizPlaceKeeper, 'settled' | 'forget'>,
+  onGraded: (reply: SubmitQuizReply) => void,
+) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      if (!user) throw new Error('User not logged in.');
+      // A place still on its way would otherwise land after the grading and outlive it.
+      await place.settled();
+      return api<SubmitQuizReply>('/api/submit-quiz', {
+        method: 'POST',
+        body: {
+          userId: user._id,
+          quizId: quiz._id,
+          // SPEC 4: unanswered questions are sent as empty strings.
+          answers: quiz.questions.map((_, i) => answers[i] ?? ''),
+        },
+      });
+    },
+    onSuccess: (reply) => {
+      place.forget();
+      onGraded(reply);
+      void queryClient.invalidateQueries({ queryKey: ['quiz-scores'] });
+      void queryClient.invalidateQueries({ queryKey: courseKeys.progress });
+    },
+    onError: (err) => log.error('Quiz submit failed', err),
+  });
+}
 
 /**
  * One attempt at a quiz: the current question, the answers so far, the submit and its result, what
- * to read out, and where the focus goes after each step.
+ * to read out, and where the focus goes after each step. It starts at the kept place, if any, and
+ * hands every step to `place` to keep (decision 0037).
  */
-export function useQuizAnswers(quiz: QuizReply) {
-  const { user } = useAuth();
-  const queryClient = useQueryClient();
+export function useQuizAnswers(
+  quiz: QuizReply,
+  place: Pick<QuizPlaceKeeper, 'initial' | 'keep' | 'settled' | 'forget'>,
+) {
   // SPEC 4: the question index starts at 0; answers are kept per question index.
-  const [index, setIndex] = useState(0);
-  const [answers, setAnswers] = useState<Record<number, string>>({});
+  const [index, setIndex] = useState(place.initial?.index ?? 0);
+  const [answers, setAnswers] = useState<Record<number, string>>(() =>
+    answersRecord(place.initial),
+  );
   const [result, setResult] = useState<SubmitQuizReply | null>(null);
   const questionRef = useRef<HTMLDivElement>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
@@ -28,27 +68,10 @@ export function useQuizAnswers(quiz: QuizReply) {
   const chosen = answers[index];
   const last = index === total - 1;
 
-  const submit = useMutation({
-    mutationFn: () => {
-      if (!user) throw new Error('User not logged in.');
-      return api<SubmitQuizReply>('/api/submit-quiz', {
-        method: 'POST',
-        body: {
-          userId: user._id,
-          quizId: quiz._id,
-          // SPEC 4: unanswered questions are sent as empty strings.
-          answers: quiz.questions.map((_, i) => answers[i] ?? ''),
-        },
-      });
-    },
-    onSuccess: (reply) => {
-      moved.current = true;
-      setResult(reply);
-      setSaid(`Quiz submitted. Your score: ${reply.score}%.`);
-      void queryClient.invalidateQueries({ queryKey: ['quiz-scores'] });
-      void queryClient.invalidateQueries({ queryKey: courseKeys.progress });
-    },
-    onError: (err) => log.error('Quiz submit failed', err),
+  const submit = useSubmitQuiz(quiz, answers, place, (reply) => {
+    moved.current = true;
+    setResult(reply);
+    setSaid(`Quiz submitted. Your score: ${reply.score}%.`);
   });
 
   // Keyboard and screen-reader users land on the new question (or the results), not on a
@@ -60,7 +83,9 @@ export function useQuizAnswers(quiz: QuizReply) {
   }, [index, result]);
 
   function choose(text: string) {
-    setAnswers({ ...answers, [index]: text });
+    const chosenNow = { ...answers, [index]: text };
+    setAnswers(chosenNow);
+    place.keep(placeAt(quiz, index, chosenNow));
   }
 
   function next() {
@@ -71,6 +96,7 @@ export function useQuizAnswers(quiz: QuizReply) {
     }
     moved.current = true;
     setIndex(index + 1);
+    place.keep(placeAt(quiz, index + 1, answers));
   }
 
   function retake() {
@@ -85,6 +111,8 @@ export function useQuizAnswers(quiz: QuizReply) {
   return {
     index,
     total,
+    /** Started, not yet graded: leaving now asks first (use-leave-guard.ts). */
+    inProgress: !result && (index > 0 || chosen !== undefined),
     chosen,
     last,
     result,

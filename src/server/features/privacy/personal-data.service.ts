@@ -5,7 +5,8 @@ import type { EraseOptions, PersonalDataOwner } from '../../platform/personal-da
 export const EXPORT_README = [
   'Everything Indent holds about you, as of exported_at. Each section is kept by one part of the site:',
   'profile and sessions (your account), orders (what you bought; no card data is ever stored),',
-  'quiz_attempts (your answers and scores), exercise_progress (your saved code per exercise),',
+  'quiz_attempts (your answers and scores), quiz_progress (where you are in a quiz not yet submitted),',
+  'exercise_progress (your saved code per exercise),',
   'code_history (earlier versions of that code, one per Check), lesson_visits (modules opened),',
   'review_items (missed questions queued for review), study_goal and study_days (your weekly rhythm),',
   'certificates (those you issued), mails (what we sent you), changes_by_hand (changes the seller',

@@ -10,6 +10,7 @@ import type { CourseContent, GradableQuiz } from '../../content/course-content.t
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AttemptsRepo } from './attempts.repo.ts';
+import type { QuizProgressRepo } from './quiz-progress.repo.ts';
 
 /** A graded submission: the reply, and the quiz it belongs to (its serializer needs it). */
 export interface GradedSubmission {
@@ -62,6 +63,8 @@ async function tellFollowers(
 export function createQuizService(deps: {
   content: CourseContent;
   attempts: AttemptsRepo;
+  /** The place kept while the quiz was being answered (decision 0037), forgotten once it is graded. */
+  progress: Pick<QuizProgressRepo, 'clear'>;
   clock: Clock;
   followers: readonly QuizGradedFollower[];
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
@@ -129,6 +132,11 @@ export function createQuizService(deps: {
         score,
         answers: input.answers,
         createdAt: deps.clock.now().toISOString(),
+      });
+      // The attempt is stored, so the kept place has done its job; if forgetting it fails, the
+      // learner still gets their score and the page forgets its own copy (decision 0037).
+      await deps.progress.clear(userId, quiz.slug).catch((err: unknown) => {
+        deps.log.error({ err, userId, quizId: quiz.slug }, 'could not forget the kept quiz place');
       });
       const missed = review.flatMap((item, index) => (item.isCorrect ? [] : [index]));
       await tellFollowers(deps.followers, { userId, quizId: quiz.slug, missed }, deps.log);

@@ -5,8 +5,11 @@ import type { App } from '../../platform/fastify.ts';
 import type { AccessHooks } from '../access/access.hooks.ts';
 import { createAttemptsRepo } from './attempts.repo.ts';
 import { createQuizService, type QuizGradedFollower } from './quiz.service.ts';
+import { createQuizProgressRepo } from './quiz-progress.repo.ts';
+import { createQuizProgressService } from './quiz-progress.service.ts';
 import { createQuizSerializers } from './quizzes.serializers.ts';
 import { quizzesRoutes } from './quizzes.routes.ts';
+import { quizProgressRoutes } from './quiz-progress.routes.ts';
 
 export interface QuizzesFeature {
   /** Each quiz's best score in percent, for progress and certificates. */
@@ -31,9 +34,11 @@ export async function registerQuizzes(
   },
 ): Promise<QuizzesFeature> {
   const attempts = createAttemptsRepo(deps.db);
+  const progress = createQuizProgressRepo(deps.db);
   const quizzes = createQuizService({
     content: deps.content,
     attempts,
+    progress,
     clock: deps.clock,
     followers: deps.followers,
     log: app.log,
@@ -41,6 +46,10 @@ export async function registerQuizzes(
   await app.register(quizzesRoutes, {
     quizzes,
     serializers: createQuizSerializers(deps.content),
+    hooks: deps.hooks,
+  });
+  await app.register(quizProgressRoutes, {
+    progress: createQuizProgressService({ content: deps.content, progress, clock: deps.clock }),
     hooks: deps.hooks,
   });
   return { bestScores: attempts.bestScores, latestAttempt: attempts.latestAttempt };

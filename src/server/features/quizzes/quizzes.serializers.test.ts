@@ -24,6 +24,7 @@ async function setUp() {
       bestScores: () => Promise.resolve([]),
       latestAttempt: () => Promise.resolve(undefined),
     },
+    progress: { clear: () => Promise.resolve() },
     followers: [],
     log: { error: () => undefined, warn: () => undefined },
   });
