@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { quizProgressReplySchema, quizProgressSchema } from '#shared/api/quiz.schema.ts';
 import {
   browserHeaders as headers,
@@ -17,6 +17,7 @@ import type { CourseContent, GradableQuiz } from '../../content/course-content.t
 let t: TestApp;
 let content: CourseContent;
 const clock = testClock();
+beforeEach(() => clock.reset());
 
 beforeAll(async () => {
   content = await testContent();
