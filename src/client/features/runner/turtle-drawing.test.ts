@@ -74,7 +74,7 @@ describe('the turtle drawing as SVG', () => {
       font: ['Arial', 12, 'bold'],
     };
     const svg = drawingSvg(drawing([text]));
-    expect(svg).toContain('>&#60;b&#62;&#38;&#34;</text>');
+    expect(svg).toContain('>&lt;b&gt;&amp;&quot;</text>');
     expect(svg).toContain('text-anchor="middle"');
     expect(svg).toContain('font-weight="bold"');
   });

@@ -4,6 +4,8 @@
  * file that "Save as SVG" downloads, and the sentence a screen reader reads in its place.
  */
 
+import { escapeHtml } from '#shared/html.ts';
+
 /** `n`: the order in which items were finished (a fill when it was ended), for Step through. */
 export type DrawingItem = { n?: number } & (
   | { k: 'line'; x1: number; y1: number; x2: number; y2: number; c: string; w: number; s: number }
@@ -179,18 +181,16 @@ export function drawingScene(drawing: Drawing): Scene {
   };
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function shapeMarkup(shape: Shape): string {
   switch (shape.kind) {
     case 'line':
-      return `<line x1="${shape.x1}" y1="${shape.y1}" x2="${shape.x2}" y2="${shape.y2}" stroke="${escape(shape.stroke)}" stroke-width="${shape.width}" stroke-linecap="round"/>`;
+      return `<line x1="${shape.x1}" y1="${shape.y1}" x2="${shape.x2}" y2="${shape.y2}" stroke="${escapeHtml(shape.stroke)}" stroke-width="${shape.width}" stroke-linecap="round"/>`;
     case 'polygon':
-      return `<polygon points="${shape.points}" fill="${escape(shape.fill)}"${shape.stroke ? ` stroke="${escape(shape.stroke)}"` : ''}/>`;
+      return `<polygon points="${shape.points}" fill="${escapeHtml(shape.fill)}"${shape.stroke ? ` stroke="${escapeHtml(shape.stroke)}"` : ''}/>`;
     case 'circle':
-      return `<circle cx="${shape.cx}" cy="${shape.cy}" r="${shape.r}" fill="${escape(shape.fill)}"/>`;
+      return `<circle cx="${shape.cx}" cy="${shape.cy}" r="${shape.r}" fill="${escapeHtml(shape.fill)}"/>`;
     case 'text':
-      return `<text x="${shape.x}" y="${shape.y}" fill="${escape(shape.fill)}" text-anchor="${shape.anchor}" font-family="${escape(shape.font)}" font-size="${shape.size}" font-weight="${shape.weight}" font-style="${shape.style}">${escape(shape.text)}</text>`;
+      return `<text x="${shape.x}" y="${shape.y}" fill="${escapeHtml(shape.fill)}" text-anchor="${shape.anchor}" font-family="${escapeHtml(shape.font)}" font-size="${shape.size}" font-weight="${shape.weight}" font-style="${shape.style}">${escapeHtml(shape.text)}</text>`;
   }
 }
 
@@ -200,8 +200,8 @@ export function drawingSvg(drawing: Drawing): string {
   const [left, top] = scene.viewBox.split(' ');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${scene.viewBox}" width="${scene.width}" height="${scene.height}">`,
-    `<title>${escape(describeDrawing(drawing))}</title>`,
-    `<rect x="${left}" y="${top}" width="${scene.width}" height="${scene.height}" fill="${escape(scene.background)}"/>`,
+    `<title>${escapeHtml(describeDrawing(drawing))}</title>`,
+    `<rect x="${left}" y="${top}" width="${scene.width}" height="${scene.height}" fill="${escapeHtml(scene.background)}"/>`,
     ...scene.shapes.map(shapeMarkup),
     ...scene.turtles.map(shapeMarkup),
     '</svg>',
