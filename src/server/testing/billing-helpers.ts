@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import Stripe from 'stripe';
 import { expect } from 'vitest';
 import {
   browserHeaders,
@@ -49,4 +51,34 @@ export function logCollector() {
       lines.filter((l) => l.msg === msg && Object.entries(match).every(([k, v]) => l[k] === v))
         .length,
   };
+}
+
+/** Only its webhook signer is used: no request leaves the test. */
+const signer = new Stripe('sk_test_indent_signer');
+
+/** A Stripe event of `type` about `object`, as Stripe's body would carry it, with a new id. */
+export function stripeEvent(type: string, object: unknown): string {
+  return JSON.stringify({
+    id: `evt_${randomUUID()}`,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    type,
+    data: { object },
+  });
+}
+
+/** Posts `payload` to the webhook endpoint, signed with `secret` as Stripe signs it. */
+export function deliverSigned(t: TestApp, payload: string, secret: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    payload,
+  });
 }

@@ -1,7 +1,13 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminRunner } from '../../testing/admin-helpers.ts';
-import { headers, logCollector, signIn, type Jar } from '../../testing/billing-helpers.ts';
+import {
+  deliverSigned,
+  headers,
+  logCollector,
+  signIn,
+  stripeEvent,
+  type Jar,
+} from '../../testing/billing-helpers.ts';
 import {
   startStripeStandIn,
   type StandInSession,
@@ -17,7 +23,6 @@ import { createStripePayments } from './stripe.payments.ts';
 
 const SECRET_KEY = 'sk_test_indent_standin';
 const WEBHOOK_SECRET = 'whsec_indent_test_secret';
-const signer = new Stripe(SECRET_KEY);
 
 let standIn: StripeStandIn;
 let t: TestApp;
@@ -59,26 +64,8 @@ const open = (jar: Jar, googleId: string, promoCode?: string) =>
     payload: promoCode === undefined ? { googleId } : { googleId, promoCode },
   });
 
-let events = 0;
-function deliver(session: StandInSession) {
-  const payload = JSON.stringify({
-    id: `evt_promo_${++events}`,
-    object: 'event',
-    api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    type: 'checkout.session.completed',
-    data: { object: session },
-  });
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-    payload,
-  });
-}
+const deliver = (session: StandInSession) =>
+  deliverSigned(t, stripeEvent('checkout.session.completed', session), WEBHOOK_SECRET);
 
 const orderOf = (sessionId: string) =>
   t.database.db

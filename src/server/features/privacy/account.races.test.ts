@@ -1,8 +1,13 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { personalDataOwners } from '../../personal-data.ts';
 import { adminRunner } from '../../testing/admin-helpers.ts';
-import { headers, signIn, type Jar } from '../../testing/billing-helpers.ts';
+import {
+  deliverSigned,
+  headers,
+  signIn,
+  stripeEvent,
+  type Jar,
+} from '../../testing/billing-helpers.ts';
 import { leftovers } from '../../testing/personal-data.fixture.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../testing/stripe-stand-in.ts';
 import { createTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
@@ -17,7 +22,6 @@ import { createStripePayments } from '../billing/stripe.payments.ts';
 
 const SECRET_KEY = 'sk_test_indent_races';
 const WEBHOOK_SECRET = 'whsec_indent_races_secret';
-const signer = new Stripe(SECRET_KEY);
 
 let standIn: StripeStandIn;
 let t: TestApp;
@@ -66,32 +70,13 @@ async function openCheckout(who: Learner): Promise<string> {
   return res.json<{ id: string }>().id;
 }
 
-let events = 0;
 /** Stripe's checkout.session.completed for a paid session, signed as Stripe signs it. */
-function deliverPaid(sessionId: string) {
-  const payload = JSON.stringify({
-    id: `evt_race_${++events}`,
-    object: 'event',
-    api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    type: 'checkout.session.completed',
-    data: { object: standIn.pay(sessionId) },
-  });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': signer.webhooks.generateTestHeaderString({
-        payload,
-        secret: WEBHOOK_SECRET,
-      }),
-    },
-    payload,
-  });
-}
+const deliverPaid = (sessionId: string) =>
+  deliverSigned(
+    t,
+    stripeEvent('checkout.session.completed', standIn.pay(sessionId)),
+    WEBHOOK_SECRET,
+  );
 
 const orderOf = (sessionId: string) =>
   t.database.db
