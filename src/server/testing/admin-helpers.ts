@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { runAdmin } from '../features/admin/admin.cli.ts';
 import type { AdminDeps } from '../features/admin/admin.ports.ts';
 import { createAdminDeps, type AdminCommandDeps } from '../admin.ts';
@@ -51,4 +52,21 @@ export async function adminSnapshot(db: Db): Promise<string> {
     db.selectFrom('promo_codes').selectAll().orderBy('code').execute(),
   ]);
   return JSON.stringify({ orders, audit, events, codes });
+}
+
+/** Refused: exit status 2, one line on stderr, nothing on stdout, not one row changed. */
+export async function expectAdminRefused(
+  db: Db,
+  admin: ReturnType<typeof adminRunner>,
+  argv: string[],
+  message: RegExp,
+): Promise<AdminRun> {
+  const before = await adminSnapshot(db);
+  const run = await admin(...argv);
+  expect(run.code, run.err).toBe(2);
+  expect(run.err).toMatch(message);
+  expect(run.err).not.toContain('\n');
+  expect(run.out).toBe('');
+  expect(await adminSnapshot(db)).toBe(before);
+  return run;
 }

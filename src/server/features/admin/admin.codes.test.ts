@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminRunner, adminSnapshot } from '../../testing/admin-helpers.ts';
+import { adminRunner, expectAdminRefused } from '../../testing/admin-helpers.ts';
 import { headers, signIn } from '../../testing/billing-helpers.ts';
 import { createTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
 
@@ -19,16 +19,8 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Refused: exit status 2, one line on stderr, nothing on stdout, not one row changed. */
-async function expectRefused(argv: string[], message: RegExp): Promise<void> {
-  const before = await adminSnapshot(t.database.db);
-  const run = await admin(...argv);
-  expect(run.code, run.err).toBe(2);
-  expect(run.err).toMatch(message);
-  expect(run.err).not.toContain('\n');
-  expect(run.out).toBe('');
-  expect(await adminSnapshot(t.database.db)).toBe(before);
-}
+const expectRefused = (argv: string[], message: RegExp) =>
+  expectAdminRefused(t.database.db, admin, argv, message);
 
 const auditRows = () =>
   t.database.db.selectFrom('admin_audit').selectAll().orderBy('at').orderBy('id').execute();

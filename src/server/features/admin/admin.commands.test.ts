@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../platform/clock.ts';
-import { adminRunner, adminSnapshot, type AdminRun } from '../../testing/admin-helpers.ts';
+import { adminRunner, adminSnapshot, expectAdminRefused } from '../../testing/admin-helpers.ts';
 import { headers, me, signIn, type Jar, type TestUser } from '../../testing/billing-helpers.ts';
 import { createTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
 
@@ -57,17 +57,8 @@ const ordersOf = (userId: string) =>
 
 const auditRows = () => t.database.db.selectFrom('admin_audit').selectAll().orderBy('at').execute();
 
-/** Refused: exit status 2, one line on stderr, nothing on stdout, not one row changed. */
-async function expectRefused(argv: string[], message: RegExp): Promise<AdminRun> {
-  const before = await adminSnapshot(t.database.db);
-  const run = await admin(...argv);
-  expect(run.code, run.err).toBe(2);
-  expect(run.err).toMatch(message);
-  expect(run.err).not.toContain('\n');
-  expect(run.out).toBe('');
-  expect(await adminSnapshot(t.database.db)).toBe(before);
-  return run;
-}
+const expectRefused = (argv: string[], message: RegExp) =>
+  expectAdminRefused(t.database.db, admin, argv, message);
 
 describe('admin command line', () => {
   it('prints its help, and refuses unknown commands, options and stray words', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { personalDataOwners } from '../../personal-data.ts';
-import { adminRunner, adminSnapshot } from '../../testing/admin-helpers.ts';
+import { adminRunner, expectAdminRefused } from '../../testing/admin-helpers.ts';
 import { leftovers, rowsWith, seedPersonEverywhere } from '../../testing/personal-data.fixture.ts';
 import { createTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
 
@@ -21,16 +21,8 @@ afterAll(async () => {
 
 const at = '2026-02-01T10:00:00.000Z';
 
-/** Refused: exit status 2, one line on stderr, nothing on stdout, nothing changed. */
-async function expectRefused(argv: string[], message: RegExp): Promise<void> {
-  const before = await adminSnapshot(t.database.db);
-  const run = await admin(...argv);
-  expect(run.code, run.err).toBe(2);
-  expect(run.err).toMatch(message);
-  expect(run.err).not.toContain('\n');
-  expect(run.out).toBe('');
-  expect(await adminSnapshot(t.database.db)).toBe(before);
-}
+const expectRefused = (argv: string[], message: RegExp) =>
+  expectAdminRefused(t.database.db, admin, argv, message);
 
 describe('admin export EMAIL', () => {
   it("prints one JSON document with a README and every owner's rows, and no payment ids", async () => {
