@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { becomeSubscriber } from './journeys.ts';
+import { quizSlug } from '#shared/content/slug.ts';
 
 /*
  * The learning journey (issue 5): dashboard accordion, a lesson with its solution toggles, a quiz
@@ -116,6 +117,20 @@ test.describe('learning', () => {
     await expect(solutionOf(cards.nth(0))).toBeHidden();
     await expect(solutionOf(cards.nth(1))).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Recap' })).toBeVisible();
+
+    // The lesson's end leads on (issue 35): the exercises still to do, the quiz, the next module.
+    const nextSteps = page.getByRole('region', { name: 'Your next steps' });
+    await expect(nextSteps.getByText(/^0 of 5 practice exercises solved/)).toBeVisible();
+    await expect(
+      nextSteps.getByRole('link', { name: `Take the ${quizTitle} Quiz` }),
+    ).toHaveAttribute('href', `/dashboard/quiz/${quizSlug(quizTitle)}`);
+    await expect(nextSteps.getByRole('link', { name: 'Module 3: Control Flow' })).toHaveAttribute(
+      'href',
+      '/dashboard/lessons/module3',
+    );
+    await nextSteps.getByRole('link', { name: /^Exercise 2: / }).click();
+    await expect(cards.nth(1)).toBeFocused();
+
     await page.getByRole('link', { name: 'Return to Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 

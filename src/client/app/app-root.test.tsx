@@ -20,6 +20,8 @@ const lesson: LessonReply = {
     title: 'Making Decisions',
     recapHtml: ['<p><code>if</code> runs a block only when its condition is true.</p>'],
     nextHtml: '<p>Next: loops.</p>',
+    quizzes: [{ slug: 'making-decisions', title: 'Making Decisions', questionCount: 10 }],
+    following: { number: 4, title: 'Functions' },
   },
   html:
     '<h2 id="if">if</h2><p>A program chooses with <code>if</code>.</p>' +

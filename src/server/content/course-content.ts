@@ -84,7 +84,8 @@ export async function prepareCourse(course: Course): Promise<CourseContent> {
       quizzes.set(quiz.slug, prepared.gradable);
       quizReplies.set(quiz.slug, prepared.reply);
     }
-    lessons.set(module.number, prepareLesson(module, renderer));
+    const following = course.modules.find((m) => m.number === module.number + 1);
+    lessons.set(module.number, prepareLesson(module, following, renderer));
     exerciseIds.set(
       module.number,
       module.exercises.map((e) => e.id),
@@ -131,7 +132,11 @@ function prepareQuiz(quiz: CourseQuiz): {
   };
 }
 
-function prepareLesson(module: CourseModule, renderer: MarkdownRenderer): LessonReply {
+function prepareLesson(
+  module: CourseModule,
+  following: CourseModule | undefined,
+  renderer: MarkdownRenderer,
+): LessonReply {
   const python = module.lesson.python;
   return {
     module: {
@@ -139,6 +144,12 @@ function prepareLesson(module: CourseModule, renderer: MarkdownRenderer): Lesson
       title: module.title,
       recapHtml: module.recap.map((item) => renderer.inline(item)),
       nextHtml: renderer.render(module.next),
+      quizzes: module.quizzes.map((quiz) => ({
+        slug: quiz.slug,
+        title: quiz.title,
+        questionCount: quiz.questions.length,
+      })),
+      following: following ? { number: following.number, title: following.title } : null,
     },
     html: renderLessonHtml(module, renderer),
     codeBlocks: python.map((block) => ({

@@ -66,6 +66,12 @@ export const lessonReplySchema = z.object({
     /** Recap items and the next-module preview, rendered from Markdown on the server. */
     recapHtml: z.array(z.string()),
     nextHtml: z.string(),
+    /** The module's quizzes in order, for the lesson's closing "what is left" (issue 35). */
+    quizzes: z.array(
+      z.object({ slug: z.string(), title: z.string(), questionCount: z.number().int().min(1) }),
+    ),
+    /** The module after this one, or null after the last. */
+    following: z.object({ number: z.number().int(), title: z.string() }).nullable(),
   }),
   /** The lesson body, rendered (and syntax-highlighted) on the server. */
   html: z.string(),

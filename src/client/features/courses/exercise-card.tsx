@@ -13,10 +13,13 @@ import styles from './exercise-card.module.css';
  * between the prompt and the hints.
  */
 export function ExerciseCard({
+  id,
   exercise,
   number,
   runner,
 }: {
+  /** The card's id, so the lesson's closing can link to it. */
+  id?: string;
   exercise: LessonExercise;
   /** 1-based position in the lesson. */
   number: number;
@@ -31,6 +34,7 @@ export function ExerciseCard({
   return (
     <Card
       as="article"
+      id={id}
       tone="accent"
       className={styles.card}
       aria-labelledby={headingId}

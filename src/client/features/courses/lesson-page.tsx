@@ -12,21 +12,13 @@ import { usePageTitle } from '#client/lib/page-title.ts';
 import { useLesson } from './courses-api.ts';
 import { CourseTopbar } from './course-topbar.tsx';
 import { ExerciseCard } from './exercise-card.tsx';
+import { exerciseAnchor, onJump } from './lesson-jump.ts';
+import { LessonNextSteps } from './lesson-next-steps.tsx';
 import styles from './lesson-page.module.css';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button, ButtonLink } from '#client/components/ui/button.tsx';
 
 type LessonModule = LessonReply['module'];
-
-// The lesson's shortcuts move the focus, not only the view, so the next Tab starts at the section
-// (a screen reader reads its heading) and the sticky navbar never covers it (scroll-padding).
-function onJump(event: MouseEvent<HTMLAnchorElement>) {
-  const target = document.getElementById(event.currentTarget.hash.slice(1));
-  if (!target) return;
-  event.preventDefault();
-  target.tabIndex = -1;
-  target.focus();
-}
 
 /**
  * The copy buttons come with the server-rendered HTML; one listener serves them all. Returns the
@@ -161,6 +153,7 @@ export function LessonPage() {
             {lesson.data.exercises.map((exercise, i) => (
               <ExerciseCard
                 key={exercise.id}
+                id={exerciseAnchor(exercise.id)}
                 exercise={exercise}
                 number={i + 1}
                 runner={<ExerciseWorkbench exercise={exercise} />}
@@ -169,6 +162,7 @@ export function LessonPage() {
           </section>
 
           <LessonClosing module={lesson.data.module} />
+          <LessonNextSteps lesson={lesson.data} />
 
           <ButtonLink className={styles.return} to="/dashboard">
             Return to Dashboard
