@@ -82,10 +82,17 @@ describe('the lesson closing: what is left in the module', () => {
     );
 
     expect(await within(region).findByText('All 3 practice exercises are solved.')).toBeTruthy();
-    const quiz = within(region).getByRole('link', { name: 'Take the Loops and Ranges Quiz' });
+    const quiz = within(region).getByRole('link', { name: 'Loops and Ranges Quiz' });
     expect(quiz.getAttribute('href')).toBe('/dashboard/quiz/loops-and-ranges');
     expect(await within(region).findByText(/Your best so far: 60%\.$/)).toBeTruthy();
-    expect(quiz.parentElement?.textContent).toContain('12 questions, about 9 minutes. 70% passes');
+    expect(quiz.parentElement?.textContent).toBe(
+      'Loops and Ranges Quiz, 12 questions, about 9 minutes. Your best so far: 60%.',
+    );
+    expect(
+      within(region).getByText(
+        'Take the quiz: 70% passes, and you can retake it as often as you like.',
+      ),
+    ).toBeTruthy();
     expect(
       within(region).getByRole('link', { name: 'Module 4: Functions' }).getAttribute('href'),
     ).toBe('/dashboard/lessons/module4');

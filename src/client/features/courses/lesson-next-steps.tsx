@@ -3,7 +3,8 @@ import type { LessonReply } from '#shared/api/lesson.schema.ts';
 import { useSavedExercises } from '#client/features/runner/use-exercise-progress.ts';
 import { useQuizScores } from './courses-api.ts';
 import { exerciseAnchor, onJump } from './lesson-jump.ts';
-import { hasPassed, quizIntro } from './quiz-next-step.ts';
+import { QUIZ_PASS_MARK } from '#shared/quiz-rules.ts';
+import { hasPassed, quizLength } from './quiz-next-step.ts';
 import styles from './lesson-page.module.css';
 
 /**
@@ -16,6 +17,7 @@ export function LessonNextSteps({ lesson }: { lesson: LessonReply }) {
   const saved = useSavedExercises();
   const scores = useQuizScores();
   const { module, exercises } = lesson;
+  const one = module.quizzes.length === 1;
 
   const solved = saved.data
     ? new Set(saved.data.exercises.filter((p) => p.solved).map((p) => p.exerciseId))
@@ -52,20 +54,26 @@ export function LessonNextSteps({ lesson }: { lesson: LessonReply }) {
             </>
           )}
         </li>
-        {module.quizzes.map((quiz) => {
-          const score = best?.get(quiz.slug);
-          return (
-            <li key={quiz.slug}>
-              <p>
-                <Link to={`/dashboard/quiz/${quiz.slug}`}>Take the {quiz.title} Quiz</Link>:{' '}
-                {quizIntro(quiz.questionCount)}
-                {score === undefined
-                  ? null
-                  : ` Your best so far: ${score}%${hasPassed(score) ? ', passed.' : '.'}`}
-              </p>
-            </li>
-          );
-        })}
+        <li>
+          <p>
+            {one ? 'Take the quiz' : 'Take the quizzes'}: {QUIZ_PASS_MARK}% passes, and you can
+            retake {one ? 'it' : 'each'} as often as you like.
+          </p>
+          <ul>
+            {module.quizzes.map((quiz) => {
+              const score = best?.get(quiz.slug);
+              return (
+                <li key={quiz.slug}>
+                  <Link to={`/dashboard/quiz/${quiz.slug}`}>{quiz.title} Quiz</Link>,{' '}
+                  {quizLength(quiz.questionCount)}
+                  {score === undefined
+                    ? '.'
+                    : `. Your best so far: ${score}%${hasPassed(score) ? ', passed.' : '.'}`}
+                </li>
+              );
+            })}
+          </ul>
+        </li>
         {module.following ? (
           <li>
             <p>

@@ -9,10 +9,15 @@ export interface NextStep {
 /** Minutes a beginner needs per question, to say "about N minutes" before a quiz starts. */
 const MINUTES_PER_QUESTION = 0.75;
 
+/** How long a quiz is: "12 questions, about 9 minutes". */
+export function quizLength(total: number): string {
+  const minutes = Math.max(1, Math.round(total * MINUTES_PER_QUESTION));
+  return `${total} questions, about ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 /** The line above the first question (issue 35): what the quiz asks of the learner. */
 export function quizIntro(total: number): string {
-  const minutes = Math.max(1, Math.round(total * MINUTES_PER_QUESTION));
-  return `${total} questions, about ${minutes} minute${minutes === 1 ? '' : 's'}. ${QUIZ_PASS_MARK}% passes, and you can retake it as often as you like.`;
+  return `${quizLength(total)}. ${QUIZ_PASS_MARK}% passes, and you can retake it as often as you like.`;
 }
 
 export const hasPassed = (score: number): boolean => score >= QUIZ_PASS_MARK;
