@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
+import { useEarlyInput } from '#client/lib/early-input.ts';
 import { useSearch } from './learning-api.ts';
 import styles from './learning.module.css';
 
@@ -84,6 +85,14 @@ export function SearchBox() {
   const search = useSearch(query);
 
   useSearchShortcuts(input, box, setOpen);
+  // Typed while the lesson was still starting: searched as soon as the app has it.
+  useEarlyInput(
+    input,
+    useCallback((typed: string, focused: boolean) => {
+      setText(typed);
+      setOpen(focused);
+    }, []),
+  );
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), 250);
