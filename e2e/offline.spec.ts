@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { becomeSubscriber, freshEmail } from './journeys.ts';
 
@@ -151,6 +152,14 @@ test('a lesson opened online works offline, syncs when back, and leaves the cach
   await expect(
     card.getByText(/kept on this device, and sent when the connection is back/),
   ).toBeVisible();
+  // The code downloads as a .py file offline too: the browser writes it from memory.
+  const saving = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Download .py' }).click();
+  const file = await saving;
+  expect(file.suggestedFilename()).toBe(
+    `${exercise.id.replace(/^m\d+-e\d+-/, '').replaceAll('-', '_')}.py`,
+  );
+  expect(readFileSync(await file.path(), 'utf8')).toBe(exercise.solution);
 
   // Back online: the solved exercise reaches the server without a reload.
   await context.setOffline(false);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { becomeSubscriber, freshEmail } from './journeys.ts';
 
@@ -24,7 +25,7 @@ test.describe('the Python runner', () => {
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await becomeSubscriber(page, 'Runner Learner', 'runner@example.com');
+    await becomeSubscriber(page, 'Runner Learner', freshEmail('runner'));
   });
   test.afterAll(async () => {
     await page.close();
@@ -228,6 +229,19 @@ test.describe('the Python runner', () => {
     await expect(card.getByRole('button', { name: 'Check' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(card.locator('[data-result]')).toContainText('Not yet.');
+
+    // Download .py, reached with Tab after the other buttons, saves the editor's code as a file.
+    const download = card.getByRole('button', { name: 'Download .py' });
+    for (let i = 0; i < 8; i++) {
+      if (await download.evaluate((el) => el === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(download).toBeFocused();
+    const saving = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    const file = await saving;
+    expect(file.suggestedFilename()).toBe('fix_recipe_card.py');
+    expect(readFileSync(await file.path(), 'utf8')).toBe('print("keys only")');
   });
 });
 

@@ -7,6 +7,7 @@ import type { LessonExercise } from '#shared/api/lesson.schema.ts';
 import { ExerciseCard } from '#client/features/courses/exercise-card.tsx';
 import { fakeRuntime } from '#client/testing/fake-runtime.ts';
 import { fakeApi, renderPage, subscriber, type ApiCall } from '#client/testing/render-page.tsx';
+import { catchSavedFiles } from '#client/testing/saved-files.ts';
 import { ExerciseWorkbench } from './exercise-workbench.tsx';
 import { RuntimeProvider } from './runtime-context.tsx';
 
@@ -81,6 +82,7 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -179,5 +181,25 @@ describe('ExerciseWorkbench', () => {
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(screen.queryByLabelText(`Output of ${exercise.title}`)).toBeNull();
     await waitFor(async () => expect(await editorText()).toBe('# Print the greeting'));
+  });
+
+  it('Download .py saves the code as it stands in the editor, named after the exercise', async () => {
+    const user = userEvent.setup();
+    start(exercise.solution);
+    await waitFor(async () => expect(await editorText()).toContain('Hello, Ada!'));
+    const saved = catchSavedFiles();
+    const button = screen.getByRole('button', { name: 'Download .py' });
+
+    await user.click(button);
+    expect(saved.map((f) => f.name)).toEqual(['greeting.py']);
+    expect(await saved[0]?.blob.text()).toBe(exercise.solution);
+
+    // Reached and pressed from the keyboard too; the starter it saves now is the editor's text.
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(async () => expect(await editorText()).toBe('# Print the greeting'));
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(saved).toHaveLength(2);
+    expect(await saved[1]?.blob.text()).toBe(exercise.starter);
   });
 });

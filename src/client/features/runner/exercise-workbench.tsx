@@ -5,6 +5,7 @@
  */
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { LessonExercise } from '#shared/api/lesson.schema.ts';
+import { exerciseFileName, saveTextFile } from '#client/lib/save-file.ts';
 import type { startingPoint } from './drafts.ts';
 import { useRuntime } from './runtime-context.tsx';
 import styles from './runner.module.css';
@@ -100,6 +101,9 @@ function Workbench(props: {
         onStop={runner.stop}
         onReset={reset}
         onHint={() => setHintsShown((n) => Math.min(n + 1, hints.length))}
+        onDownload={() =>
+          saveTextFile(codeRef.current, exerciseFileName(exercise.id), 'text/x-python')
+        }
       />
       <CodeHistory
         exerciseId={exercise.id}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
+import { saveFile } from '#client/lib/save-file.ts';
 import {
   describeDrawing,
   drawingScene,
@@ -84,15 +85,6 @@ function useReveal(drawing: Drawing): number {
   return shown;
 }
 
-function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
-
 /** The SVG drawn on a canvas at twice its size, for a PNG that stays sharp. */
 function savePng(svg: string, width: number, height: number): void {
   const image = new Image();
@@ -101,7 +93,7 @@ function savePng(svg: string, width: number, height: number): void {
     canvas.width = Math.ceil(width * 2);
     canvas.height = Math.ceil(height * 2);
     canvas.getContext('2d')?.drawImage(image, 0, 0, canvas.width, canvas.height);
-    canvas.toBlob((blob) => blob && download(blob, 'drawing.png'), 'image/png');
+    canvas.toBlob((blob) => blob && saveFile(blob, 'drawing.png'), 'image/png');
   };
   image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
@@ -153,7 +145,7 @@ export function TurtleView({ drawing }: { drawing: Drawing }) {
         <Button
           size="sm"
           variant="secondary"
-          onClick={() => download(new Blob([file()], { type: 'image/svg+xml' }), 'drawing.svg')}
+          onClick={() => saveFile(new Blob([file()], { type: 'image/svg+xml' }), 'drawing.svg')}
         >
           Save as SVG
         </Button>

@@ -52,6 +52,7 @@ interface ToolbarProps {
   onStop(): void;
   onReset(): void;
   onHint(): void;
+  onDownload(): void;
 }
 
 export function WorkbenchToolbar(props: ToolbarProps) {
@@ -81,6 +82,10 @@ export function WorkbenchToolbar(props: ToolbarProps) {
         unavailable={hintsShown >= hintCount}
       >
         {hintsShown >= hintCount ? 'No more hints' : 'Hint'}
+      </Button>
+      {/* The code as it stands in the editor, saved or not: to carry on in an editor of one's own. */}
+      <Button size="sm" variant="quiet" onClick={props.onDownload}>
+        Download .py
       </Button>
     </div>
   );

@@ -362,4 +362,38 @@ describe('GET /api/progress', () => {
       label: `${second.title} Quiz`,
     });
   });
+
+  it('ignores solved exercises the course no longer has (an id replaced in issue 32)', async () => {
+    const { jar, userId } = await subscriber('Early Learner');
+    const kept = content.exerciseIds.get(6)?.[0] ?? '';
+    const gone = 'm06-e2-receipt-line';
+    expect(content.exerciseIds.get(6)).not.toContain(gone);
+    const now = clock.now().toISOString();
+    await t.database.db
+      .insertInto('exercise_progress')
+      .values(
+        [kept, gone].map((id) => ({
+          user_id: userId,
+          exercise_id: id,
+          code: 'x',
+          solved_at: now,
+          updated_at: now,
+          verified_at: now,
+        })),
+      )
+      .execute();
+    clock.advance(1000);
+    // The removed exercise was solved last, and still does not decide where to continue.
+    await t.database.db
+      .updateTable('exercise_progress')
+      .set({ solved_at: clock.now().toISOString() })
+      .where('exercise_id', '=', gone)
+      .execute();
+
+    const progress = progressReplySchema.parse((await get(jar, '/api/progress')).json());
+    expect(progress.modules[5]).toMatchObject({ number: 6, exercisesSolved: 1, exerciseCount: 3 });
+    expect(progress.modules.reduce((sum, m) => sum + m.exercisesSolved, 0)).toBe(1);
+    expect(progress.overall).toMatchObject({ done: 1, total: 15 + 61 + 43 });
+    expect(progress.continue?.path).toBe('/dashboard/lessons/module6');
+  });
 });
