@@ -114,7 +114,12 @@ function Workbench(props: {
         severalInputs={Boolean(exercise.check.also)}
         onChange={setStdin}
       />
-      <RunOutput runner={runner} label={`Output of ${exercise.title}`} onStep={markStep} />
+      <RunOutput
+        runner={runner}
+        label={`Output of ${exercise.title}`}
+        onStep={markStep}
+        editor={editorRef}
+      />
       {hintsShown > 0 && <HintList hints={hints} shown={hintsShown} />}
     </div>
   );
