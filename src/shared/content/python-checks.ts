@@ -246,7 +246,7 @@ export interface CheckRun {
 }
 
 /** How a learner reads an input in a message: its lines, quoted. */
-function describeInput(stdin: string): string {
+export function describeInput(stdin: string): string {
   const lines = stdin.replace(/\n$/, '').split('\n');
   return lines.map((line) => `"${line}"`).join(', then ');
 }
@@ -271,7 +271,13 @@ export function exerciseCheckRuns(
     : {};
   const first: CheckRun = {
     request: { ...base, ...compare, ...(check.stdin !== undefined ? { stdin: check.stdin } : {}) },
-    judge: (result, options) => judgeExercise(check, result, options),
+    judge: (result, options) => {
+      const verdict = judgeExercise(check, result, options);
+      // Check types its own input, not what the learner typed in Run, so it says which (issue 35);
+      // a comparison with the solution names its input itself.
+      if (verdict.passed || !check.stdin || result.failure) return verdict;
+      return { ...verdict, message: `When the input is ${describeInput(check.stdin)}: ${verdict.message}` };
+    },
   };
   const more = (check.also ?? []).map(
     (extra): CheckRun => ({

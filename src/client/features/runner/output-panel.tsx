@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { InlineCode } from '#client/components/ui/inline-code.tsx';
 import type { EditorHandle } from './code-editor.tsx';
 import { ErrorActions } from './error-actions.tsx';
+import { OutputCompare } from './output-compare.tsx';
+import { diffOutput } from './output-diff.ts';
 import type { RunnerResult } from './run-results.ts';
 import { describeDrawing, type Drawing } from './turtle-drawing.ts';
 import { TurtleView } from './turtle-view.tsx';
@@ -28,7 +30,11 @@ export function announcement(
   if (result.kind === 'fail' && result.expected !== undefined) {
     const expected = spoken(result.expected.trim()) || 'nothing';
     const actual = spoken((result.actual ?? '').trim()) || 'nothing';
-    return `${result.text} Expected output: ${expected}. Your output: ${actual}.`;
+    // What differs first, in words: the marks in the panel are not read out.
+    const differs = result.actual
+      ? ` ${unmarked(diffOutput(result.expected, result.actual).sentence)}`
+      : '';
+    return `${result.text}${differs} Expected output: ${expected}. Your output: ${actual}.`;
   }
   const printed = output
     .filter((c) => c.stream === 'stdout')
@@ -182,16 +188,7 @@ function ResultView(props: {
         </details>
       )}
       {result.kind === 'fail' && result.expected !== undefined && (
-        <div className={styles.compare}>
-          <div>
-            <p className={styles.compareTitle}>Expected output</p>
-            <pre>{result.expected || '(nothing)'}</pre>
-          </div>
-          <div>
-            <p className={styles.compareTitle}>Your output</p>
-            <pre>{result.actual || '(nothing)'}</pre>
-          </div>
-        </div>
+        <OutputCompare expected={result.expected} actual={result.actual ?? ''} />
       )}
     </div>
   );
