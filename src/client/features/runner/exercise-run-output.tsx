@@ -25,7 +25,7 @@ export function ExerciseRunOutput(props: {
         editor={props.editor}
       />
       <CheckNudge
-        check={exercise.check}
+        exercise={exercise}
         result={runs.runner.result}
         output={runs.runner.output}
         solved={props.solved}

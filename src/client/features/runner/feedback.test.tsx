@@ -128,6 +128,14 @@ describe('the nudge to Check', () => {
     expect(screen.getByTestId('check-nudge').textContent).toBe('');
   });
 
+  it('compares with what the solution prints where the check compares programs', async () => {
+    start('print("Hello, Ada!")', { compare: { program: true } });
+    await press('Run');
+    await waitFor(() =>
+      expect(screen.getByTestId('check-nudge').textContent).toContain('Now press Check'),
+    );
+  });
+
   it('stays quiet where the check has several expected outputs', async () => {
     start('print("Hello, Ada!")', {
       ...exercise.check,
