@@ -21,7 +21,7 @@ export function ErrorActions(props: {
   return (
     <div className={styles.errorActions}>
       <Button size="sm" variant="secondary" onClick={() => editor.current?.select(spot.line, spot)}>
-        Show the place in the code
+        Show in the code
       </Button>
       {report.fix === 'curly-quotes' &&
         (fixed ? (

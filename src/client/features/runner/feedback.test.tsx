@@ -83,13 +83,15 @@ describe('a failing Check', () => {
     start('print("Hello, Ada")');
     await press('Check');
     const sentence = await screen.findByTestId('diff-sentence');
-    expect(sentence.textContent).toBe('Your line 1 is missing a ! at the end.');
+    expect(sentence.textContent).toBe('Your line 1 is missing an exclamation mark (!) at the end.');
     expect(sentence.querySelector('code')?.textContent).toBe('!');
     const marks = [...document.querySelectorAll('mark[data-diff="changed"]')];
     expect(marks.map((m) => m.textContent)).toEqual(['!']);
     expect(document.querySelectorAll('[data-diff-line="changed"]')).toHaveLength(2);
     const live = document.querySelector('[aria-live="polite"][aria-atomic="true"]');
-    expect(live?.textContent).toContain('Your line 1 is missing a ! at the end.');
+    expect(live?.textContent).toContain(
+      'Your line 1 is missing an exclamation mark (!) at the end.',
+    );
   });
 
   it('shows a space that is the only difference', async () => {
@@ -191,7 +193,7 @@ describe('a syntax error in the editor', () => {
     // Shown, and announced.
     expect(screen.getAllByText(/This is an opening curly double quote/)).toHaveLength(2);
 
-    await user.click(screen.getByRole('button', { name: 'Show the place in the code' }));
+    await user.click(screen.getByRole('button', { name: 'Show in the code' }));
     expect(document.activeElement?.closest('.cm-editor')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Replace curly quotes' }));

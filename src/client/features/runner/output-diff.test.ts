@@ -4,7 +4,7 @@ import { diffLine, diffOutput } from './output-diff.ts';
 describe('diffOutput', () => {
   it('marks a missing "!" and says where it goes', () => {
     const diff = diffOutput('Hello!\nWelcome, Ada!', 'Hello!\nWelcome, Ada');
-    expect(diff.sentence).toBe('Your line 2 is missing a `!` at the end.');
+    expect(diff.sentence).toBe('Your line 2 is missing an exclamation mark (`!`) at the end.');
     expect(diff.lines[0]).toEqual({ kind: 'same', text: 'Hello!' });
     const changed = diff.lines[1];
     if (changed?.kind !== 'changed') throw new Error('line 2 differs');
@@ -35,7 +35,7 @@ describe('diffOutput', () => {
 
   it('names a character in place of another, and capitals', () => {
     expect(diffOutput('a, b', 'a; b').sentence).toBe(
-      'Your line 1 has a `;` where a `,` is expected.',
+      'Your line 1 has a semicolon (`;`) where a comma (`,`) is expected.',
     );
     expect(diffOutput('Hello World', 'Hello world').sentence).toBe(
       'Your line 1 has a `w` where a `W` is expected (capitals count).',
@@ -54,7 +54,7 @@ describe('diffOutput', () => {
 
   it('says how many more lines differ after the first', () => {
     expect(diffOutput('a!\nb!\nc!', 'a\nb\nc').sentence).toBe(
-      'Your line 1 is missing a `!` at the end, and 2 more lines differ.',
+      'Your line 1 is missing an exclamation mark (`!`) at the end, and 2 more lines differ.',
     );
   });
 

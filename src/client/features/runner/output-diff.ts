@@ -154,10 +154,24 @@ function diffLines(expected: string[], actual: string[]): DiffLine[] {
   return lines;
 }
 
+/** Punctuation named as well as shown: one small mark is easy to miss in code type. */
+const NAMES: Record<string, string> = {
+  '.': 'full stop',
+  ',': 'comma',
+  '!': 'exclamation mark',
+  '?': 'question mark',
+  ':': 'colon',
+  ';': 'semicolon',
+  "'": 'apostrophe',
+  '"': 'double quote',
+};
+
 /** Characters named in a sentence: spaces are counted, since they cannot be seen. */
 function show(text: string): string {
   if (/^ +$/.test(text)) return text.length === 1 ? 'a space' : `${text.length} spaces`;
   const shown = `\`${text.replace(/ /g, '␣')}\``;
+  const name = NAMES[text];
+  if (name) return `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name} (${shown})`;
   return [...text].length === 1 ? `a ${shown}` : shown;
 }
 
