@@ -136,6 +136,17 @@ describe('brackets', () => {
   });
 });
 
+describe('a text without its closing quote', () => {
+  it('marks where the text starts and says which quote closes it', () => {
+    const code = 'print("Hello)';
+    const report = reportOf(code);
+    expect(marked(code, report)).toBe('"');
+    expect(report.hint).toBe(
+      'The text that starts here with `"` is never closed: add another `"` where the text ends.',
+    );
+  });
+});
+
 describe('mixed indentation', () => {
   it('says a tab follows spaces, and marks the indentation', () => {
     const code = 'if True:\n    print(1)\n\tprint(2)';
@@ -174,5 +185,6 @@ describe('other errors', () => {
     const shown = [report.summary, report.hint ?? '', report.traceback].join('\n');
     expect(shown).not.toMatch(/_indent_|harness|browser_runner/);
     expect(report.summary).toMatch(/^OutputLimitExceeded: the program printed more than/);
+    expect(report.hint).toContain('a loop that never ends');
   });
 });

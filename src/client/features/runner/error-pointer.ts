@@ -76,6 +76,13 @@ export function pointAtError(error: PythonError): PointedError | undefined {
       explanation: `The apostrophe in \`${word}\` ends the text early, because the text began with the same mark (\`'\`): put double quotes around text that contains an apostrophe${fixed ? `, as in \`${fixed.trim()}\`` : ''}.`,
     };
   }
+  const quote = text[start];
+  if (message.startsWith('unterminated string literal') && (quote === '"' || quote === "'")) {
+    return {
+      spot: at(start),
+      explanation: `The text that starts here with \`${quote}\` is never closed: add another \`${quote}\` where the text ends.`,
+    };
+  }
   const neverClosed = /^'([([{])' was never closed$/.exec(message);
   if (neverClosed) {
     const open = neverClosed[1] ?? '(';

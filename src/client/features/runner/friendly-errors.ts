@@ -40,6 +40,8 @@ const HINTS: Record<string, string> = {
     'The program asked for more input than it was given: each input() call reads one line, so give one line for each.',
   ModuleNotFoundError:
     'There is no module with that name here: check the spelling. Only the standard library is available.',
+  OutputLimitExceeded:
+    'The program printed so much that it was stopped: look for a loop that never ends, or a print() inside a loop that should come after it.',
   RecursionError:
     'A function kept calling itself without stopping: check that it has a case that returns without calling itself again.',
 };
