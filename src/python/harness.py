@@ -116,12 +116,11 @@ def _describe(exc, phase, filename):
     te.__notes__ = None
     only = "".join(te.format_exception_only()).rstrip("\n").split("\n")
     te.__notes__ = notes
-    lineno = None
-    for frame in te.stack:
-        if frame.filename == filename:
-            lineno = frame.lineno
-    if isinstance(exc, SyntaxError) and exc.filename == filename:
-        lineno = exc.lineno
+    lineno = next((frame.lineno for frame in reversed(te.stack) if frame.filename == filename), None)
+    # A syntax error's own place: its line as written and the 1-based columns it spans, for the editor to point at.
+    syntax = isinstance(exc, SyntaxError) and exc.filename == filename
+    spot = {"offset": exc.offset, "end_offset": exc.end_offset, "text": exc.text} if syntax else None
+    lineno = exc.lineno if syntax else lineno
     return {
         "type": type(exc).__name__,
         "mro": [c.__name__ for c in type(exc).__mro__],
@@ -130,6 +129,7 @@ def _describe(exc, phase, filename):
         "traceback": full,
         "phase": phase,
         "lineno": lineno,
+        "spot": spot,
     }
 
 

@@ -35,6 +35,12 @@ class HarnessTest(WorkDirTestCase):
         self.assertIn("Exception", error["mro"])
         self.assertNotIn("harness", error["traceback"])
 
+    def test_a_syntax_error_says_its_line_as_written_and_the_columns_python_points_at(self):
+        error = run(code='x = 1\nif x:\n    print("a"))')["error"]
+        self.assertEqual(error["lineno"], 3)
+        self.assertEqual(error["spot"], {"offset": 15, "end_offset": 15, "text": '    print("a"))'})
+        self.assertIsNone(run(code="print(y)")["error"]["spot"])
+
     def test_feeds_input_from_stdin_and_says_when_it_runs_out(self):
         result = run(code='a = input("Name: ")\nprint("Hi", a)\ninput()', stdin="Ada\n")
         self.assertEqual(result["stdout"], "Name: Hi Ada\n")

@@ -42,6 +42,16 @@ export interface PythonError {
   readonly phase: RunPhase;
   /** The line of the learner's program (or of the tests) where it happened, if known. */
   readonly lineno?: number;
+  /** A syntax error in the learner's program: where on `lineno` Python points (1-based columns). */
+  readonly spot?: SyntaxSpot;
+}
+
+export interface SyntaxSpot {
+  readonly offset: number;
+  /** Where the span ends (exclusive); 0 or less than `offset` when Python gives no end. */
+  readonly endOffset: number;
+  /** The line as written, indentation included. */
+  readonly text: string;
 }
 
 export interface RunResult {
@@ -72,7 +82,12 @@ export function parseHarnessResult(json: string, timedOut: boolean): RunResult {
   const raw = JSON.parse(json) as {
     stdout: string;
     stderr: string;
-    error: (Omit<PythonError, 'lineno'> & { lineno: number | null }) | null;
+    error:
+      | (Omit<PythonError, 'lineno' | 'spot'> & {
+          lineno: number | null;
+          spot?: { offset: number | null; end_offset: number | null; text: string | null } | null;
+        })
+      | null;
     failure?: {
       kind: CompareFailure['kind'];
       message: string;
@@ -90,6 +105,15 @@ export function parseHarnessResult(json: string, timedOut: boolean): RunResult {
         traceback: raw.error.traceback,
         phase: raw.error.phase,
         ...(raw.error.lineno !== null ? { lineno: raw.error.lineno } : {}),
+        ...(raw.error.spot?.offset != null && raw.error.spot.text != null
+          ? {
+              spot: {
+                offset: raw.error.spot.offset,
+                endOffset: raw.error.spot.end_offset ?? 0,
+                text: raw.error.spot.text.replace(/\r?\n$/, ''),
+              },
+            }
+          : {}),
       }
     : null;
   const failure: CompareFailure | null = raw.failure
@@ -222,7 +246,7 @@ export interface CheckRun {
 }
 
 /** How a learner reads an input in a message: its lines, quoted. */
-function describeInput(stdin: string): string {
+export function describeInput(stdin: string): string {
   const lines = stdin.replace(/\n$/, '').split('\n');
   return lines.map((line) => `"${line}"`).join(', then ');
 }
@@ -247,7 +271,13 @@ export function exerciseCheckRuns(
     : {};
   const first: CheckRun = {
     request: { ...base, ...compare, ...(check.stdin !== undefined ? { stdin: check.stdin } : {}) },
-    judge: (result, options) => judgeExercise(check, result, options),
+    judge: (result, options) => {
+      const verdict = judgeExercise(check, result, options);
+      // Check types its own input, not what the learner typed in Run, so it says which (issue 35);
+      // a comparison with the solution names its input itself.
+      if (verdict.passed || !check.stdin || result.failure) return verdict;
+      return { ...verdict, message: `When the input is ${describeInput(check.stdin)}: ${verdict.message}` };
+    },
   };
   const more = (check.also ?? []).map(
     (extra): CheckRun => ({

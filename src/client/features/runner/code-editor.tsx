@@ -23,18 +23,41 @@ import { editorTheme } from './editor-theme.ts';
 
 export interface EditorHandle {
   setCode(code: string): void;
+  getCode(): string;
   focus(): void;
   /**
    * Highlights one line (an error's line, or the step shown by Step through) and scrolls it into
    * view; null removes it. An error's mark goes when the code is edited.
    */
-  markLine(line: number | null, kind?: LineMark['kind']): void;
+  markLine(line: number | null, kind?: LineMark['kind'], columns?: Columns): void;
+  /** Moves the focus into the editor with the given columns of a line selected (an error's spot). */
+  select(line: number, columns: Columns): void;
+}
+
+/** Columns of a line, 0-based, `to` exclusive. */
+interface Columns {
+  from: number;
+  to: number;
 }
 
 interface LineMark {
   line: number;
   kind: 'error' | 'step';
+  /** The exact place on the line (a syntax error's spot), underlined as well. */
+  columns?: Columns | undefined;
 }
+
+/** A line's columns as positions in the document, kept inside the line. */
+function columnRange(doc: EditorState['doc'], line: number, columns: Columns) {
+  const { from, to } = doc.line(line);
+  const start = Math.min(from + columns.from, to);
+  return { from: start, to: Math.min(Math.max(from + columns.to, start), to) };
+}
+
+const spotMark = Decoration.mark({
+  class: 'cm-indent-error-spot',
+  attributes: { 'data-mark': 'spot' },
+});
 
 const setMark = StateEffect.define<LineMark | null>();
 
@@ -54,7 +77,10 @@ const markField = StateField.define<{ mark: LineMark | null; decorations: Decora
       class: mark.kind === 'error' ? 'cm-indent-error-line' : 'cm-indent-step-line',
       attributes: { 'data-mark': mark.kind },
     });
-    return { mark, decorations: Decoration.set([decoration.range(from)]) };
+    const spot = mark.columns && columnRange(tr.state.doc, mark.line, mark.columns);
+    // An empty range (a spot at the line's end) cannot carry a mark: the line's own mark stays.
+    const marks = spot && spot.to > spot.from ? [spotMark.range(spot.from, spot.to)] : [];
+    return { mark, decorations: Decoration.set([decoration.range(from), ...marks]) };
   },
   provide: (field) => EditorView.decorations.from(field, (value) => value.decorations),
 });
@@ -77,12 +103,21 @@ function editorHandle(view: EditorView): EditorHandle {
     setCode(code) {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: code } });
     },
+    getCode() {
+      return view.state.doc.toString();
+    },
     focus() {
       view.focus();
     },
-    markLine(line, kind = 'error') {
+    select(line, columns) {
+      if (line < 1 || line > view.state.doc.lines) return;
+      const { from, to } = columnRange(view.state.doc, line, columns);
+      view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
+      view.focus();
+    },
+    markLine(line, kind = 'error', columns) {
       const valid = line !== null && line >= 1 && line <= view.state.doc.lines;
-      const mark = valid ? { line, kind } : null;
+      const mark = valid ? { line, kind, columns } : null;
       const at = mark ? view.state.doc.line(mark.line).from : 0;
       view.dispatch({
         effects: mark

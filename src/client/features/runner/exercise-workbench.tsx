@@ -18,9 +18,9 @@ import {
   ExerciseEditor,
   HintList,
   ProgramInput,
-  RunOutput,
   WorkbenchToolbar,
 } from './workbench-parts.tsx';
+import { ExerciseRunOutput } from './exercise-run-output.tsx';
 import { CodeHistory } from '#client/features/learning/code-history.tsx';
 
 const SAVE_TEXT: Record<SaveState, string> = {
@@ -60,7 +60,7 @@ function Workbench(props: {
   const [hintsShown, setHintsShown] = useState(0);
   const runtime = useRuntime();
   const runs = useExerciseRuns(exercise, codeRef, editorRef, stdin, checked);
-  const { runner, busy, run, check, reset, markStep } = runs;
+  const { runner, busy, run, check, reset } = runs;
   useLayoutEffect(() => {
     serverVerdict.current = runs.serverVerdict;
   });
@@ -118,7 +118,7 @@ function Workbench(props: {
         severalInputs={Boolean(exercise.check.also)}
         onChange={setStdin}
       />
-      <RunOutput runner={runner} label={`Output of ${exercise.title}`} onStep={markStep} />
+      <ExerciseRunOutput exercise={exercise} runs={runs} editor={editorRef} solved={solved} />
       {hintsShown > 0 && <HintList hints={hints} shown={hintsShown} />}
     </div>
   );

@@ -1,4 +1,5 @@
 import type { PythonError } from '#shared/content/python-checks.ts';
+import { pointAtError, type ErrorSpot } from './error-pointer.ts';
 
 /** The time limit of a run in the browser, shown to the learner when it is reached. */
 export const RUN_TIMEOUT_MS = 5_000;
@@ -26,7 +27,7 @@ const HINTS: Record<string, string> = {
   TypeError:
     'A value of the wrong kind was used, such as adding a number to text: convert it first, for example with int() or str().',
   ValueError:
-    'The value has the right type but an unusable content, such as int("abc"): check what the text really holds before converting it.',
+    'Python cannot use this value here, such as int("thirty-four"), since int() only turns digits into a number: check what the text holds before converting it.',
   IndexError:
     'The position is past the end of the list or text: positions start at 0, so the last one is len(...) - 1.',
   KeyError:
@@ -39,6 +40,8 @@ const HINTS: Record<string, string> = {
     'The program asked for more input than it was given: each input() call reads one line, so give one line for each.',
   ModuleNotFoundError:
     'There is no module with that name here: check the spelling. Only the standard library is available.',
+  OutputLimitExceeded:
+    'The program printed so much that it was stopped: look for a loop that never ends, or a print() inside a loop that should come after it.',
   RecursionError:
     'A function kept calling itself without stopping: check that it has a case that returns without calling itself again.',
 };
@@ -96,23 +99,33 @@ export interface ErrorReport {
   /** Python's own suggestion (3.10+ "Did you mean: 'x'?", 3.12+ "Did you forget to import 'x'?"). */
   readonly suggestion?: string;
   readonly hint?: string;
+  /** The exact place of a syntax error, to mark in the editor. */
+  readonly spot?: ErrorSpot;
+  /** A fix the output panel offers as a button. */
+  readonly fix?: 'curly-quotes';
   readonly traceback: string;
 }
+
+/** Names of the runner's own modules (e.g. `_indent_runner.`), which a learner should never read. */
+const INTERNAL = /\b_indent_\w+\./g;
 
 /** The sentence Python appends to NameError, AttributeError and ImportError when it has a guess. */
 const SUGGESTION = /\. (Did you (?:mean|forget to import)[^?]*\?)$/;
 
 /** Everything the output panel shows about an error the program raised. */
 export function describeError(error: PythonError): ErrorReport {
-  const hint = errorHint(error);
+  const pointed = pointAtError(error);
+  const hint = pointed?.explanation ?? errorHint(error);
   const suggestion = SUGGESTION.exec(error.line)?.[1];
   return {
-    summary: error.line,
+    summary: error.line.replace(INTERNAL, ''),
     ...(error.lineno !== undefined && error.phase === 'code'
       ? { where: `Line ${error.lineno}`, lineno: error.lineno }
       : {}),
     ...(hint ? { hint } : {}),
     ...(suggestion ? { suggestion } : {}),
-    traceback: trimTraceback(error.traceback),
+    ...(pointed ? { spot: pointed.spot } : {}),
+    ...(pointed?.fix ? { fix: pointed.fix } : {}),
+    traceback: trimTraceback(error.traceback).replace(INTERNAL, ''),
   };
 }

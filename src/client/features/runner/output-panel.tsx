@@ -1,4 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { InlineCode } from '#client/components/ui/inline-code.tsx';
+import type { EditorHandle } from './code-editor.tsx';
+import { ErrorActions } from './error-actions.tsx';
+import { OutputCompare } from './output-compare.tsx';
+import { diffOutput } from './output-diff.ts';
 import type { RunnerResult } from './run-results.ts';
 import { describeDrawing, type Drawing } from './turtle-drawing.ts';
 import { TurtleView } from './turtle-view.tsx';
@@ -8,6 +13,8 @@ import styles from './runner.module.css';
 
 /** Long text is cut for reading out; the panel itself shows all of it. */
 const spoken = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}...` : text);
+/** A hint's `code` marks are shown as code, and not read out. */
+const unmarked = (text: string) => text.replace(/`/g, '');
 
 /**
  * Text read out by screen readers when a run ends: the result, then what was printed (and drawn).
@@ -23,7 +30,11 @@ export function announcement(
   if (result.kind === 'fail' && result.expected !== undefined) {
     const expected = spoken(result.expected.trim()) || 'nothing';
     const actual = spoken((result.actual ?? '').trim()) || 'nothing';
-    return `${result.text} Expected output: ${expected}. Your output: ${actual}.`;
+    // What differs first, in words: the marks in the panel are not read out.
+    const differs = result.actual
+      ? ` ${unmarked(diffOutput(result.expected, result.actual).sentence)}`
+      : '';
+    return `${result.text}${differs} Expected output: ${expected}. Your output: ${actual}.`;
   }
   const printed = output
     .filter((c) => c.stream === 'stdout')
@@ -31,7 +42,8 @@ export function announcement(
     .join('')
     .trim();
   const shown = spoken(printed);
-  const hint = result.kind === 'error' && result.report.hint ? ` ${result.report.hint}` : '';
+  const hint =
+    result.kind === 'error' && result.report.hint ? ` ${unmarked(result.report.hint)}` : '';
   const drawn = drawing ? ` ${describeDrawing(drawing)}` : '';
   return `${result.text}${hint}${shown ? ` Output: ${shown}` : ''}${drawn}`;
 }
@@ -55,6 +67,8 @@ export function OutputPanel(props: {
   onAnswer?: (text: string) => void;
   /** What the program drew with turtle, shown under what it printed. */
   drawing?: Drawing | undefined;
+  /** The editor of the code that ran: an error's place is shown in it, and a fix applied to it. */
+  editor?: RefObject<EditorHandle | null> | undefined;
 }) {
   const { status, output, result, waiting = false } = props;
   const hasOutput = output.length > 0;
@@ -103,7 +117,7 @@ export function OutputPanel(props: {
         </pre>
       )}
       {props.drawing && <TurtleView drawing={props.drawing} />}
-      {result && <ResultView result={result} />}
+      {result && <ResultView result={result} editor={props.editor} />}
       {/* Announces each result once; the output stream itself is not read out as it arrives. */}
       <p className={styles.visuallyHidden} aria-live="polite" aria-atomic="true">
         {announcement(result, output, props.drawing)}
@@ -137,7 +151,11 @@ function AnswerField({ prompt, onAnswer }: { prompt: string; onAnswer: (text: st
   );
 }
 
-function ResultView({ result }: { result: RunnerResult }) {
+function ResultView(props: {
+  result: RunnerResult;
+  editor: RefObject<EditorHandle | null> | undefined;
+}) {
+  const { result, editor } = props;
   const tone =
     result.kind === 'pass'
       ? styles.pass
@@ -156,7 +174,12 @@ function ResultView({ result }: { result: RunnerResult }) {
         </p>
       )}
       {result.kind === 'error' && result.report.hint && (
-        <p className={styles.hint}>{result.report.hint}</p>
+        <p className={styles.hint}>
+          <InlineCode text={result.report.hint} />
+        </p>
+      )}
+      {result.kind === 'error' && editor && (
+        <ErrorActions key={result.text} report={result.report} editor={editor} />
       )}
       {result.kind === 'error' && result.report.traceback && (
         <details className={styles.traceback}>
@@ -165,16 +188,7 @@ function ResultView({ result }: { result: RunnerResult }) {
         </details>
       )}
       {result.kind === 'fail' && result.expected !== undefined && (
-        <div className={styles.compare}>
-          <div>
-            <p className={styles.compareTitle}>Expected output</p>
-            <pre>{result.expected || '(nothing)'}</pre>
-          </div>
-          <div>
-            <p className={styles.compareTitle}>Your output</p>
-            <pre>{result.actual || '(nothing)'}</pre>
-          </div>
-        </div>
+        <OutputCompare expected={result.expected} actual={result.actual ?? ''} />
       )}
     </div>
   );

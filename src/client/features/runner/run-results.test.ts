@@ -110,6 +110,20 @@ describe('checkResult', () => {
     expect(checkResult(second, done('Child\n')).kind).toBe('pass');
   });
 
+  it('says which input Check typed when the first run fails or stops with an error', () => {
+    const [first] = exerciseCheckRuns('age = int(input())\nprint(age + 1)', {
+      check: { stdin: '45\n30\n', stdout: '46\n' },
+      solution: 'print(int(input()) + 1)',
+    });
+    if (!first) throw new Error('every check has a first run');
+    expect(checkResult(first, done('47\n')).text).toBe(
+      'Not yet. When the input is "45", then "30": Your output is not what was expected.',
+    );
+    expect(checkResult(first, done('', nameError)).text).toBe(
+      'Not yet. When the input is "45", then "30": Line 2: NameError: name \'totl\' is not defined',
+    );
+  });
+
   it('uses the time-limit and stop messages', () => {
     expect(checkResult(testsCheck, { ...done(''), timedOut: true }).kind).toBe('timeout');
     expect(checkResult(testsCheck, { ...done(''), stopped: true }).kind).toBe('stopped');

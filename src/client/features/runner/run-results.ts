@@ -2,7 +2,7 @@
  * What the learner is told after Run or Check: pure functions from a run's outcome (and, for Check,
  * the shared judge's verdict) to the message the output panel shows and announces.
  */
-import type { CheckRun, RunResult } from '#shared/content/python-checks.ts';
+import { describeInput, type CheckRun, type RunResult } from '#shared/content/python-checks.ts';
 import type { Trace } from './trace.ts';
 import type { Drawing } from './turtle-drawing.ts';
 import {
@@ -58,7 +58,7 @@ export function runResult(outcome: RunOutcome, timeoutMs: number = RUN_TIMEOUT_M
  * program's own errors explained.
  */
 export function checkResult(
-  step: Pick<CheckRun, 'judge'>,
+  step: Pick<CheckRun, 'judge' | 'request'>,
   outcome: RunOutcome,
   timeoutMs: number = RUN_TIMEOUT_MS,
 ): RunnerResult {
@@ -67,7 +67,10 @@ export function checkResult(
   if (verdict.passed) return { kind: 'pass', text: `Correct! ${verdict.message}` };
   if (outcome.error?.phase === 'code') {
     const result = runResult(outcome, timeoutMs);
-    return { ...result, text: `Not yet. ${result.text}` };
+    // The error may come from the input Check typed (int("forty")), so it says which.
+    const stdin = step.request.stdin;
+    const typed = stdin ? `When the input is ${describeInput(stdin)}: ` : '';
+    return { ...result, text: `Not yet. ${typed}${result.text}` };
   }
   return {
     kind: 'fail',

@@ -2,13 +2,14 @@
  * 'Try it' for a python example of the lesson text: opens the example in an editor in place, with
  * Run, Stop and the program's input. Nothing is saved: it is a scratch pad.
  */
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import type { LessonCodeBlock } from '#shared/api/lesson.schema.ts';
 import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
 import type { EditorHandle } from './code-editor.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useRuntime } from './runtime-context.tsx';
 import styles from './runner.module.css';
+import { useErrorMark } from './use-error-mark.ts';
 import { useRunner } from './use-runner.ts';
 import { RunOutput } from './workbench-parts.tsx';
 
@@ -58,10 +59,7 @@ function TryItPanel({ block, id }: { block: LessonCodeBlock; id: string }) {
     });
   };
   const markStep = useCallback((line: number | null) => editor.current?.markLine(line, 'step'), []);
-  const errorLine = runner.result?.kind === 'error' ? runner.result.report.lineno : undefined;
-  useEffect(() => {
-    if (errorLine !== undefined) editor.current?.markLine(errorLine, 'error');
-  }, [errorLine, runner.result]);
+  useErrorMark(editor, runner.result);
   return (
     <div className={styles.workbench}>
       <Suspense fallback={<pre className={styles.placeholder}>{block.code}</pre>}>
@@ -106,7 +104,12 @@ function TryItPanel({ block, id }: { block: LessonCodeBlock; id: string }) {
           />
         </details>
       )}
-      <RunOutput runner={runner} label={`Output of example ${block.index + 1}`} onStep={markStep} />
+      <RunOutput
+        runner={runner}
+        label={`Output of example ${block.index + 1}`}
+        onStep={markStep}
+        editor={editor}
+      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, type RefObject } from 'react';
+import { useCallback, type RefObject } from 'react';
 import type { LessonExercise } from '#shared/api/lesson.schema.ts';
 import { exerciseCheckRuns } from '#shared/content/python-checks.ts';
 import type { EditorHandle } from './code-editor.tsx';
 import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
 import { checkResult } from './run-results.ts';
+import { useErrorMark } from './use-error-mark.ts';
 import { useRunner } from './use-runner.ts';
 
 /**
@@ -33,11 +34,7 @@ export function useExerciseRuns(
     (line: number | null) => editor.current?.markLine(line, 'step'),
     [editor],
   );
-  const errorLine = runner.result?.kind === 'error' ? runner.result.report.lineno : undefined;
-  useEffect(() => {
-    // The line that failed is highlighted (and scrolled to) until the code is edited.
-    if (errorLine !== undefined) editor.current?.markLine(errorLine, 'error');
-  }, [editor, errorLine, runner.result]);
+  useErrorMark(editor, runner.result);
 
   const check = () => {
     if (busy) return;

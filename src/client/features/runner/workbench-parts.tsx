@@ -1,8 +1,8 @@
 /* The pieces of the exercise workbench's markup (exercise-workbench.tsx puts them together). */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type RefObject } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { InlineCode } from '#client/components/ui/inline-code.tsx';
-import type { CodeEditorProps } from './code-editor.tsx';
+import type { CodeEditorProps, EditorHandle } from './code-editor.tsx';
 import { OutputPanel } from './output-panel.tsx';
 import { StepThrough } from './step-through.tsx';
 import type { useRunner } from './use-runner.ts';
@@ -146,10 +146,12 @@ interface RunOutputProps {
   runner: ReturnType<typeof useRunner>;
   label: string;
   onStep(line: number | null): void;
+  /** The editor the code ran from: an error's place is shown there (issue 35). */
+  editor?: RefObject<EditorHandle | null>;
 }
 
 /** The output panel, and the step-through under it while a traced run is open. */
-export function RunOutput({ runner, label, onStep }: RunOutputProps) {
+export function RunOutput({ runner, label, onStep, editor }: RunOutputProps) {
   return (
     <>
       <OutputPanel
@@ -160,6 +162,7 @@ export function RunOutput({ runner, label, onStep }: RunOutputProps) {
         waiting={runner.waiting}
         onAnswer={runner.answer}
         drawing={runner.drawing}
+        editor={editor}
       />
       {runner.trace && (
         <StepThrough
