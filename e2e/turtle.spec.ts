@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { ExerciseCheckReply } from '#shared/api/exercise-progress.schema.ts';
 import { becomeSubscriber } from './journeys.ts';
 
 /*
@@ -21,6 +22,54 @@ async function openTryIt(page: Page) {
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(SQUARE);
   return slot;
+}
+
+const FRAME = 'm04-e6-rectangle-frame';
+const FRAME_SOLUTION = [
+  'import turtle',
+  '',
+  'def frame(width, height):',
+  '    """Draw a width-by-height rectangle, ending as it began."""',
+  '    for side in range(2):',
+  '        turtle.forward(width)',
+  '        turtle.left(90)',
+  '        turtle.forward(height)',
+  '        turtle.left(90)',
+  '',
+  'frame(100, 50)',
+  '',
+].join('\n');
+/** The same, but the turtle forgets the last turn: the rectangle is right, the heading is not. */
+const FRAME_FORGETS_TO_TURN = [
+  'import turtle',
+  '',
+  'def frame(width, height):',
+  '    """Draw a width-by-height rectangle."""',
+  '    turtle.forward(width)',
+  '    turtle.left(90)',
+  '    turtle.forward(height)',
+  '    turtle.left(90)',
+  '    turtle.forward(width)',
+  '    turtle.left(90)',
+  '    turtle.forward(height)',
+  '',
+  'frame(100, 50)',
+  '',
+].join('\n');
+
+/** Puts `code` in the exercise's editor, presses Check and returns the server's reply. */
+async function check(page: Page, card: Locator, code: string): Promise<ExerciseCheckReply> {
+  const editor = card.getByRole('textbox', { name: /^Code for / });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(code);
+  await expect(card.getByText('Saved', { exact: true })).toBeVisible();
+  const stored = page.waitForResponse((r) => r.url().endsWith(`/${FRAME}/checks`));
+  await card.getByRole('button', { name: 'Check' }).click();
+  const response = await stored;
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ExerciseCheckReply;
 }
 
 test.describe('turtle drawings in the runner', () => {
@@ -95,5 +144,27 @@ test.describe('turtle drawings in the runner', () => {
       name: 'A drawing of 1 line in black, about 100 by 0.',
     });
     await expect(picture.locator('line')).toHaveCount(1);
+  });
+
+  test('a drawing exercise is judged on its drawing, in the browser and on the server', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/dashboard/lessons/module4');
+    const card = page.locator(`article[data-exercise-id="${FRAME}"]`);
+    const result = card.locator('[data-result]');
+
+    let reply = await check(page, card, FRAME_FORGETS_TO_TURN);
+    await expect(result).toContainText('the turtle should face the way it started');
+    expect(reply.passed).toBe(false);
+    expect(reply.message).toContain('the turtle should face the way it started');
+    expect(reply.progress.solved).toBe(false);
+
+    reply = await check(page, card, FRAME_SOLUTION);
+    await expect(result).toContainText('Correct!');
+    expect(reply.passed).toBe(true);
+    expect(reply.progress.solved).toBe(true);
+
+    // What the server stored is what the page shows after a reload.
+    await page.reload();
+    await expect(card.getByTestId('solved-badge')).toBeVisible();
   });
 });

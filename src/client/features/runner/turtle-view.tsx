@@ -16,7 +16,8 @@ import styles from './turtle-view.module.css';
  * motion), read out as a sentence, and saved as SVG or PNG.
  */
 
-function ShapeView({ shape }: { shape: Shape }) {
+/** One shape of a drawing's scene as SVG (also the small pictures of a picture checkpoint). */
+export function ShapeView({ shape }: { shape: Shape }) {
   switch (shape.kind) {
     case 'line':
       return (

@@ -22,7 +22,7 @@ function showExplanation(index: number): void {
  * already tried, what to tell them, and the run once the output is revealed.
  */
 export function useCheckpoint(block: LessonCodeBlock & { checkpoint: CheckpointSpec }) {
-  const { options, output } = block.checkpoint;
+  const { options, pictures, output } = block.checkpoint;
   const [choice, setChoice] = useState<number | null>(null);
   const [typed, setTyped] = useState('');
   const [tried, setTried] = useState<ReadonlySet<number>>(new Set());
@@ -49,6 +49,10 @@ export function useCheckpoint(block: LessonCodeBlock & { checkpoint: CheckpointS
   function check(event: FormEvent) {
     event.preventDefault();
     if (stage.kind === 'revealed') return;
+    if (pictures) {
+      checkPicture(choice === null ? undefined : pictures[choice]);
+      return;
+    }
     const picked = options && choice !== null ? options[choice] : undefined;
     const prediction = options ? (picked?.text ?? null) : typed;
     if (prediction === null || (options === null && typed.trim() === '')) {
@@ -76,6 +80,26 @@ export function useCheckpoint(block: LessonCodeBlock & { checkpoint: CheckpointS
               ? 'Not this one. Read the code once more and pick again, or press Show me.'
               : 'Not quite. Read the code once more and try again, or press Show me.',
           },
+    });
+  }
+
+  /** A picture checkpoint knows which option is right; the learner's pick is that one or not. */
+  function checkPicture(picked: NonNullable<CheckpointSpec['pictures']>[number] | undefined) {
+    if (!picked) {
+      setStage({ kind: 'predicting', feedback: { text: 'Pick one of the pictures first.' } });
+      return;
+    }
+    if (picked.right) {
+      reveal(true);
+      return;
+    }
+    if (choice !== null) setTried(new Set(tried).add(choice));
+    setWrongOnce(true);
+    setStage({
+      kind: 'predicting',
+      feedback: picked.whyNotHtml
+        ? { html: `Not this one. ${picked.whyNotHtml}` }
+        : { text: 'Not this one. Read the code once more and pick again, or press Show me.' },
     });
   }
 
