@@ -100,6 +100,7 @@ export function Checkpoint(props: {
           output={output}
           whyHtml={whyHtml}
           predicted={stage.predicted}
+          draws={pictures !== undefined}
           runner={runner}
           headingRef={revealHeadingRef}
         />
