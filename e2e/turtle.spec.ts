@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ExerciseCheckReply } from '#shared/api/exercise-progress.schema.ts';
+import type { LessonReply } from '#shared/api/lesson.schema.ts';
 import { becomeSubscriber } from './journeys.ts';
 
 /*
@@ -70,6 +71,18 @@ async function check(page: Page, card: Locator, code: string): Promise<ExerciseC
   const response = await stored;
   expect(response.ok()).toBe(true);
   return (await response.json()) as ExerciseCheckReply;
+}
+
+/** With TURTLE_SCREENSHOTS=<folder>: what `target` looks like, light and dark. */
+async function shoot(target: Locator, name: string) {
+  const folder = process.env.TURTLE_SCREENSHOTS;
+  if (!folder) return;
+  const page = target.page();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await target.screenshot({ path: `${folder}/${name}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 test.describe('turtle drawings in the runner', () => {
@@ -167,4 +180,45 @@ test.describe('turtle drawings in the runner', () => {
     await page.reload();
     await expect(card.getByTestId('solved-badge')).toBeVisible();
   });
+
+  for (const width of [1280, 360]) {
+    test(`a picture checkpoint: a wrong picture says why not, the right one draws, ${width} px wide`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      const lesson = (await (await page.request.get('/api/lessons/module3')).json()) as LessonReply;
+      const pictures = lesson.codeBlocks.find((b) => b.checkpoint?.pictures)?.checkpoint?.pictures;
+      expect(pictures, 'module 3 has a picture checkpoint').toBeTruthy();
+      const right = pictures?.find((p) => p.right);
+      const wrong = pictures?.find((p) => !p.right);
+      if (!right || !wrong)
+        throw new Error('a picture checkpoint needs a right and a wrong picture');
+
+      await page.goto('/dashboard/lessons/module3');
+      const widget = page
+        .locator('[data-checkpoint-widget]')
+        .filter({ has: page.getByRole('group', { name: /Which picture will this draw\?/ }) });
+      // Drawn with the page, before anything has run: one small picture per option.
+      await expect(widget.getByRole('img')).toHaveCount(pictures?.length ?? 0);
+      await widget.scrollIntoViewIfNeeded();
+
+      await widget.getByRole('radio', { name: wrong.alt }).check();
+      await widget.getByRole('button', { name: 'Check my prediction' }).click();
+      const whyNot = (wrong.whyNotHtml ?? '').replace(/<[^>]+>/g, '');
+      await expect(widget.getByRole('status').first()).toHaveText(`Not this one. ${whyNot}`);
+      await expect(widget.getByText('You tried this one')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+      await shoot(widget, `picture-checkpoint-${width}`);
+
+      await widget.getByRole('radio', { name: right.alt }).check();
+      await widget.getByRole('button', { name: 'Check my prediction' }).click();
+      await expect(widget.getByText('You predicted it.')).toBeVisible();
+      // The checkpoint runs, and its own drawing appears under its (empty) output.
+      await expect(widget.locator('figure[data-drawn="all"]')).toBeVisible({ timeout: 30_000 });
+      await expect(
+        widget.getByRole('img', { name: /^A drawing of 3 lines in black, about 100 by 87\.$/ }),
+      ).toBeVisible();
+      await shoot(widget, `picture-checkpoint-revealed-${width}`);
+    });
+  }
 });

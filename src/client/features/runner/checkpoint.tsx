@@ -13,13 +13,35 @@ import styles from './checkpoint.module.css';
 import { PictureChoices } from './picture-choices.tsx';
 import { useCheckpoint, type CheckpointSpec } from './use-checkpoint.ts';
 
+/** What the learner predicts with: pictures, printed outputs, or a text field. */
+function Choices(props: {
+  id: string;
+  spec: CheckpointSpec;
+  choice: number | null;
+  tried: ReadonlySet<number>;
+  typed: string;
+  onChoose(index: number): void;
+  onType(text: string): void;
+}) {
+  const { id, spec, choice, tried, typed, onChoose, onType } = props;
+  if (spec.pictures) {
+    const pictures = spec.pictures;
+    return <PictureChoices {...{ id, pictures, choice, tried, onChoose }} />;
+  }
+  if (spec.options) {
+    const options = spec.options;
+    return <PredictionOptions {...{ id, options, choice, tried, onChoose }} />;
+  }
+  return <TypedPrediction id={id} typed={typed} onType={onType} />;
+}
+
 export function Checkpoint(props: {
   block: LessonCodeBlock & { checkpoint: CheckpointSpec };
   /** 1-based position among the lesson's checkpoints, for the accessible names. */
   number: number;
 }) {
   const { block, number } = props;
-  const { options, pictures, output, whyHtml } = block.checkpoint;
+  const { pictures, output, whyHtml } = block.checkpoint;
   const id = useId();
   const {
     choice,
@@ -45,25 +67,15 @@ export function Checkpoint(props: {
             <span className={styles.kicker}>Checkpoint {number}</span>{' '}
             {pictures ? 'Which picture will this draw?' : 'What will this print?'}
           </legend>
-          {pictures ? (
-            <PictureChoices
-              id={id}
-              pictures={pictures}
-              choice={choice}
-              tried={tried}
-              onChoose={setChoice}
-            />
-          ) : options ? (
-            <PredictionOptions
-              id={id}
-              options={options}
-              choice={choice}
-              tried={tried}
-              onChoose={setChoice}
-            />
-          ) : (
-            <TypedPrediction id={id} typed={typed} onType={setTyped} />
-          )}
+          <Choices
+            id={id}
+            spec={block.checkpoint}
+            choice={choice}
+            tried={tried}
+            typed={typed}
+            onChoose={setChoice}
+            onType={setTyped}
+          />
           {revealed ? null : (
             <div className={styles.actions}>
               <Button type="submit" size="sm">

@@ -34,7 +34,11 @@ function SmallPicture({
     <svg className={styles.picture} viewBox={viewBox} role="img" aria-label={alt}>
       <rect x={left} y={top} width={width} height={height} fill={scene.background} />
       {scene.shapes.map((shape, i) => (
-        <ShapeView key={i} shape={shape} />
+        // In screen pixels (the CSS keeps strokes from scaling): a pen of 1 is drawn 2 wide.
+        <ShapeView
+          key={i}
+          shape={shape.kind === 'line' ? { ...shape, width: Math.max(2, shape.width) } : shape}
+        />
       ))}
     </svg>
   );
