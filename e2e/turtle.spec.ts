@@ -221,4 +221,38 @@ test.describe('turtle drawings in the runner', () => {
       await shoot(widget, `picture-checkpoint-revealed-${width}`);
     });
   }
+
+  test('Stop while a drawing appears leaves it as it stands', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/dashboard/lessons/module1');
+    const slot = page.locator('[data-try-it]').first();
+    await slot.getByRole('button', { name: 'Try it' }).click();
+    await slot.getByRole('textbox', { name: /^Example \d+, editable$/ }).click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    // The slowest speed: 10 lines a second, so 60 lines take six seconds to appear.
+    await page.keyboard.insertText(
+      'import turtle\nturtle.speed(1)\nfor side in range(60):\n    turtle.forward(100)\n    turtle.left(174)',
+    );
+    await slot.getByRole('button', { name: 'Run', exact: true }).click();
+    const figure = slot.locator('figure[data-drawn="some"]');
+    await expect(figure.locator('line').first()).toBeVisible({ timeout: 30_000 });
+    // The run is over, but Stop stops the drawing.
+    await slot.getByRole('button', { name: 'Stop', exact: true }).click();
+    const stopped = slot.locator('figure[data-drawn="stopped"]');
+    const caption = stopped.getByText(/^Stopped: \d+ of 60 shapes drawn\.$/);
+    await expect(caption).toBeVisible();
+    const drawn = Number(/Stopped: (\d+)/.exec((await caption.textContent()) ?? '')?.[1]);
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(60);
+    await expect(stopped.locator('line')).toHaveCount(drawn);
+    // The picture is named by what it shows, and Stop has nothing left to stop.
+    await expect(
+      stopped.getByRole('img', { name: new RegExp(`^A drawing of ${drawn} lines? in black`) }),
+    ).toBeVisible();
+    await expect(slot.getByRole('button', { name: 'Stop', exact: true })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
 });

@@ -92,6 +92,7 @@ function Workbench(props: {
       />
       <WorkbenchToolbar
         busy={busy}
+        animating={runner.animating}
         hintsShown={hintsShown}
         hintCount={hints.length}
         onRun={() => run()}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RunnerResult } from './run-results.ts';
 import { describeDrawing, type Drawing } from './turtle-drawing.ts';
-import { TurtleView } from './turtle-view.tsx';
+import { TurtleView, type DrawingAnimation } from './turtle-view.tsx';
 import type { RunnerStatus } from './use-runner.ts';
 import type { OutputChunk } from './worker-protocol.ts';
 import styles from './runner.module.css';
@@ -55,6 +55,8 @@ export function OutputPanel(props: {
   onAnswer?: (text: string) => void;
   /** What the program drew with turtle, shown under what it printed. */
   drawing?: Drawing | undefined;
+  /** Where Stop can end the drawing as it appears (useRunner's `animation`). */
+  animation?: DrawingAnimation;
 }) {
   const { status, output, result, waiting = false } = props;
   const hasOutput = output.length > 0;
@@ -102,7 +104,7 @@ export function OutputPanel(props: {
           )}
         </pre>
       )}
-      {props.drawing && <TurtleView drawing={props.drawing} />}
+      {props.drawing && <TurtleView drawing={props.drawing} animation={props.animation} />}
       {result && <ResultView result={result} />}
       {/* Announces each result once; the output stream itself is not read out as it arrives. */}
       <p className={styles.visuallyHidden} aria-live="polite" aria-atomic="true">
