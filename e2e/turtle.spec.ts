@@ -196,7 +196,8 @@ test.describe('turtle drawings in the runner', () => {
       const widget = page
         .locator('[data-checkpoint-widget]')
         .filter({ has: page.getByRole('group', { name: /Which picture will this draw\?/ }) });
-      // Drawn with the page, before anything has run: one small picture per option.
+      // Drawn with the page, before anything has run (Python loads on the first run): one small
+      // picture per option.
       await expect(widget.getByRole('img')).toHaveCount(pictures?.length ?? 0);
       await widget.scrollIntoViewIfNeeded();
 

@@ -1,8 +1,7 @@
 /*
  * The options of a "Which picture will this draw?" checkpoint (decision 0039): small drawings as
  * radio buttons, each named by its words (`alt`) for a screen reader. The drawings come with the
- * lesson (the verifier drew them), so they show before Python has loaded, and on the page the
- * server draws.
+ * lesson (the verifier drew them), so they show before Python has loaded, and without it.
  */
 import { useMemo } from 'react';
 import type { Drawing } from '#shared/content/drawing.ts';
