@@ -1,5 +1,5 @@
 /*
- * npm run verify:content [-- --only 3 --only 5] [--root path/to/content]
+ * npm run verify:content [-- --only 3 --only 5] [--root path/to/content] [--write-pictures]
  * Loads content/ through the schemas and runs every piece of its Python in Pyodide. It prints the
  * summary line, then a table of each module's figures; the exit code is 1 when anything is wrong.
  */
@@ -14,7 +14,9 @@ import { formatSyllabus } from './verify-content/syllabus.ts';
 import { verifyContent } from './verify-content/verify.ts';
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run verify:content -- [--only NN]... [--root content-dir]`);
+  console.error(
+    `${message}\nusage: npm run verify:content -- [--only NN]... [--root content-dir] [--write-pictures]`,
+  );
   process.exit(2);
 }
 
@@ -37,6 +39,7 @@ async function main(): Promise<number> {
       options: {
         only: { type: 'string', multiple: true, default: [] },
         root: { type: 'string' },
+        'write-pictures': { type: 'boolean', default: false },
       },
       allowPositionals: false,
     });
@@ -57,6 +60,7 @@ async function main(): Promise<number> {
       rootDir,
       runner,
       ...(only ? { only } : {}),
+      writePictures: args.values['write-pictures'],
       report: (text) => console.log(text),
     });
     const seconds = (ms: number): string => (ms / 1000).toFixed(1);

@@ -4,12 +4,16 @@
  * functions the browser uses. Kept apart from the command line so tests can call it on fixtures.
  */
 
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scanContent, formatProblem } from '#server/content/content.loader.ts';
 import type { CourseModule, ContentScan } from '#server/content/content.loader.ts';
 import { fencedBlocks } from '#shared/content/fenced-blocks.ts';
 import { wrongProgramsRule } from './exercise-rules.ts';
 import { checkpointOptionsRule, giveAwayRule } from './lesson-rules.ts';
+import { drawingOf, drawingProgram, pictureOptionsRule, picturesJson } from './picture-rules.ts';
+import type { Drawing } from '#shared/content/drawing.ts';
+import { PICTURES_FILE } from '#server/content/module.reader.ts';
 import {
   DEFAULT_TIMEOUT_MS,
   exerciseCheckRuns,
@@ -33,6 +37,8 @@ export interface VerifyOptions {
   /** Only these module numbers. */
   readonly only?: readonly number[];
   readonly timeoutMs?: number;
+  /** Write each module's pictures.json anew instead of failing where it is out of date. */
+  readonly writePictures?: boolean;
   /** Called with each problem or failure as soon as it is known, already formatted. */
   readonly report?: (text: string) => void;
 }
@@ -100,7 +106,17 @@ export async function verifyContent(options: VerifyOptions): Promise<VerifyRepor
   const refused = new Map<number, number>();
   for (const module of scan.course.modules) {
     const fileOf = (name: string): string => `${shownRoot}/modules/${module.folder}/${name}`;
-    await verifyLesson(module, fileOf, run, fail, rule, timeoutMs);
+    const pictures = await verifyLesson(module, fileOf, run, fail, rule, timeoutMs);
+    const json = picturesJson(pictures);
+    if (options.writePictures) {
+      const file = path.join(options.rootDir, 'modules', module.folder, PICTURES_FILE);
+      if (json !== '') await writeFile(file, json);
+    } else if (json !== picturesJson(new Map(Object.entries(module.lesson.pictures)))) {
+      rule(fileOf(PICTURES_FILE), 0, `module ${module.number} pictures`, {
+        message: 'is not what the picture checkpoints draw',
+        hint: 'npm run verify:content -- --write-pictures writes it anew',
+      });
+    }
     refused.set(
       module.number,
       await verifyExercises(module, fileOf, scan, run, fail, rule, timeoutMs),
@@ -191,8 +207,10 @@ async function verifyLesson(
   fail: Fail,
   rule: Rule,
   timeoutMs: number,
-): Promise<void> {
+): Promise<Map<string, Drawing>> {
   const file = fileOf('lesson.md');
+  /** What each picture option draws, by its code (pictures.json). */
+  const pictures = new Map<string, Drawing>();
   const { prose } = fencedBlocks(module.lesson.markdown);
   /** Where the prose read before the next checkpoint starts: after the last checkpoint or its reveal. */
   let readFrom = 0;
@@ -226,8 +244,32 @@ async function verifyLesson(
       };
       for (const finding of giveAwayRule(prose, at, real)) rule(file, block.line, item, finding);
     }
+    if (block.checkpoint?.pictures) {
+      const item = `module ${module.number} picture checkpoint (python block ${block.index})`;
+      const line = block.checkpoint.line;
+      const draw = async (code: string, what: string) => {
+        const found = drawingOf(await run({ code: drawingProgram(code) }), what);
+        if ('message' in found) rule(file, line, item, found);
+        return 'message' in found ? undefined : found;
+      };
+      const drawn = await draw(block.code, 'the checkpoint');
+      const options: Drawing[] = [];
+      for (const [i, option] of block.checkpoint.pictures.entries()) {
+        const picture = await draw(option.code, `picture ${i + 1}`);
+        if (picture) {
+          options.push(picture);
+          pictures.set(option.code.trimEnd(), picture);
+        }
+      }
+      if (drawn && options.length === block.checkpoint.pictures.length) {
+        for (const finding of pictureOptionsRule(block.checkpoint.pictures, drawn, options)) {
+          rule(file, line, item, finding);
+        }
+      }
+    }
     if (block.checkpoint) readFrom = block.checkpoint.reveal?.end ?? block.checkpoint.line;
   }
+  return pictures;
 }
 
 /** Proves each exercise's check: its solution passes, its starter and every wrong program fail. */

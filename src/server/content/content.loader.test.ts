@@ -192,7 +192,7 @@ describe('loadContent reports every problem with file, line, path and hint', () 
     await fixture.write('modules/16-extras/module.yaml', 'number: 16\n');
     await fixture.write(`${M1}/exercise.yaml`, 'exercises: []\n');
     expect(await problems()).toEqual([
-      'content/modules/01-introduction-to-python/exercise.yaml unexpected file in a module folder (hint: a module folder holds only module.yaml, lesson.md, exercises.yaml, quizzes.yaml)',
+      'content/modules/01-introduction-to-python/exercise.yaml unexpected file in a module folder (hint: a module folder holds only module.yaml, lesson.md, exercises.yaml, quizzes.yaml, SVG diagrams and pictures.json)',
       'content/modules/02-basics module 2 folder is misnamed (hint: rename it to 02-basic-concepts-and-operations)',
       expect.stringMatching(
         /^content\/modules\/16-extras unknown module folder \(hint: module folders are 01-introduction-to-python, /,

@@ -3,6 +3,7 @@
  * Kept apart from the readers so each reader, the course-wide checks and the verifier share them.
  */
 
+import type { Drawing } from '#shared/content/drawing.ts';
 import type { FencedBlock } from '#shared/content/fenced-blocks.ts';
 import type { DiagramRef, PythonBlock } from '#shared/content/lesson-blocks.ts';
 import type { Exercise, Question } from '#shared/content/schema.ts';
@@ -33,6 +34,12 @@ export interface CourseLesson {
   readonly proseWords: number;
   /** The diagrams the lesson shows, in order, each checked and ready to inline. */
   readonly diagrams: readonly LessonDiagram[];
+  /**
+   * What each picture option of the lesson's checkpoints draws, by its code without trailing white
+   * space: pictures.json beside lesson.md, which the verifier writes and proves up to date
+   * (decision 0039), so that no page needs Python to show the pictures.
+   */
+  readonly pictures: Readonly<Record<string, Drawing>>;
 }
 
 export interface LessonDiagram extends DiagramRef {

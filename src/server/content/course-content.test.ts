@@ -102,6 +102,53 @@ describe('loadCourseContent', () => {
     expect(content.findQuiz('module 9 part 9')).toBeUndefined();
   });
 
+  it('sends a picture checkpoint’s options with what each draws, from pictures.json', async () => {
+    const M1 = 'modules/01-introduction-to-python';
+    const line = (x2: number) => ({ k: 'line', x1: 0, y1: 0, x2, y2: 0, c: 'black', w: 1, s: 3 });
+    const drawing = (x2: number) => ({
+      items: [line(x2)],
+      bg: 'white',
+      size: [400, 400],
+      title: null,
+      instant: false,
+      cut: false,
+      turtles: [],
+    });
+    const code = (n: number) => `import turtle\nturtle.forward(${n})`;
+    const picture = (n: number, whyNot?: string) =>
+      `  - code: |\n      ${code(n).replace('\n', '\n      ')}\n    alt: A line ${n} long.\n` +
+      (whyNot ? `    why-not: ${whyNot}\n` : '');
+    const lesson = await fixture.read(`${M1}/lesson.md`);
+    await fixture.write(
+      `${M1}/lesson.md`,
+      `${lesson}\n\`\`\`python checkpoint\n${code(50)}\n\`\`\`\n\n\`\`\`output\n\`\`\`\n\n` +
+        `\`\`\`predict\npictures:\n${picture(20, 'Too short.')}${picture(50)}${picture(90, 'Too long.')}why: It goes 50.\n\`\`\`\n`,
+    );
+    await fixture.write(
+      `${M1}/pictures.json`,
+      JSON.stringify({ [code(20)]: drawing(20), [code(50)]: drawing(50), [code(90)]: drawing(90) }),
+    );
+    const content = await loadCourseContent(fixture.root);
+    const checkpoint = content.lessons.get(1)?.codeBlocks.at(-1)?.checkpoint;
+    expect(checkpoint?.options).toBeNull();
+    expect(checkpoint?.pictures).toEqual([
+      { alt: 'A line 20 long.', drawing: drawing(20), right: false, whyNotHtml: 'Too short.' },
+      { alt: 'A line 50 long.', drawing: drawing(50), right: true },
+      { alt: 'A line 90 long.', drawing: drawing(90), right: false, whyNotHtml: 'Too long.' },
+    ]);
+
+    // A picture the file lacks stops the server instead of showing an empty option.
+    await fixture.write(`${M1}/pictures.json`, JSON.stringify({ [code(20)]: drawing(20) }));
+    await expect(loadCourseContent(fixture.root)).rejects.toThrow(
+      /pictures\.json lacks a picture of lesson\.md \(A line 50 long\.\): run npm run verify:content -- --write-pictures/,
+    );
+    // And one that is not a record of drawings is a problem of its own.
+    await fixture.write(`${M1}/pictures.json`, '{"x": {"items": 3}}');
+    await expect(loadCourseContent(fixture.root)).rejects.toThrow(
+      /01-introduction-to-python\/pictures\.json is not a record of drawings/,
+    );
+  });
+
   it('stops with the broken file, line and field named', async () => {
     await fixture.edit(
       'modules/02-basic-concepts-and-operations/quizzes.yaml',

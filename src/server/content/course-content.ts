@@ -1,3 +1,4 @@
+import type { PictureOption } from '#shared/content/picture-options.ts';
 import type { LessonExercise, LessonReply } from '#shared/api/lesson.schema.ts';
 import { compareSpecSchema } from '#shared/content/compare-spec.ts';
 import type { PublicModule } from '#shared/api/modules.schema.ts';
@@ -167,6 +168,9 @@ function prepareLesson(
                     ? { whyNotHtml: renderer.inline(option.whyNot) }
                     : {}),
                 })) ?? null,
+              ...(block.checkpoint.pictures
+                ? { pictures: pictureOptions(module, block.checkpoint.pictures, renderer) }
+                : {}),
               output: block.output.text,
               whyHtml: renderer.inline(block.checkpoint.why),
             },
@@ -175,6 +179,28 @@ function prepareLesson(
     })),
     exercises: module.exercises.map((exercise) => prepareExercise(exercise, renderer)),
   };
+}
+
+/** A picture checkpoint's options with what each draws, from the module's pictures.json. */
+function pictureOptions(
+  module: CourseModule,
+  pictures: readonly PictureOption[],
+  renderer: MarkdownRenderer,
+) {
+  return pictures.map((option) => {
+    const drawing = module.lesson.pictures[option.code.trimEnd()];
+    if (!drawing) {
+      throw new ContentRenderError(
+        `content/modules/${module.folder}/pictures.json lacks a picture of lesson.md (${option.alt}): run npm run verify:content -- --write-pictures`,
+      );
+    }
+    return {
+      alt: option.alt,
+      drawing,
+      right: option.whyNot === undefined,
+      ...(option.whyNot !== undefined ? { whyNotHtml: renderer.inline(option.whyNot) } : {}),
+    };
+  });
 }
 
 /**

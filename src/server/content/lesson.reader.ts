@@ -4,6 +4,8 @@
  */
 
 import path from 'node:path';
+import { z } from 'zod';
+import { drawingSchema, type Drawing } from '#shared/content/drawing.ts';
 import { parseLesson } from '#shared/content/lesson-blocks.ts';
 import type { DiagramRef } from '#shared/content/lesson-blocks.ts';
 import { readText } from './content.files.ts';
@@ -60,7 +62,40 @@ export async function readLessonFile(
     python: parsed.python,
     proseWords: parsed.proseWords,
     diagrams,
+    pictures: await readPictures(dir, shownDir, ctx),
   };
+}
+
+const picturesSchema = z.record(z.string(), drawingSchema);
+
+/** pictures.json, if the module has one; whether it is up to date is the verifier's to prove. */
+async function readPictures(
+  dir: string,
+  shownDir: string,
+  ctx: ReadContext,
+): Promise<Record<string, Drawing>> {
+  const source = await readText(path.join(dir, 'pictures.json'));
+  if (source === undefined) return {};
+  const problem = (message: string) =>
+    ctx.problems.push({
+      file: `${shownDir}/pictures.json`,
+      message,
+      hint: 'do not edit it by hand: npm run verify:content -- --write-pictures writes it anew',
+    });
+  let json: unknown;
+  try {
+    json = JSON.parse(source);
+  } catch (error) {
+    problem(`is not JSON: ${(error as Error).message}`);
+    return {};
+  }
+  const result = picturesSchema.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    problem(`is not a record of drawings: ${issue?.path.map(String).join('.') ?? ''} ${issue?.message ?? ''}`);
+    return {};
+  }
+  return result.data;
 }
 
 async function readDiagram(

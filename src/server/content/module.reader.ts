@@ -11,6 +11,8 @@ import { readModuleYaml } from './module-yaml.reader.ts';
 import { readQuizzesFile } from './quizzes.reader.ts';
 
 export const MODULE_FILES = ['module.yaml', 'lesson.md', 'exercises.yaml', 'quizzes.yaml'] as const;
+/** Written by `npm run verify:content -- --write-pictures` when the lesson has picture checkpoints. */
+export const PICTURES_FILE = 'pictures.json';
 
 export async function readModule(
   rootDir: string,
@@ -52,11 +54,12 @@ function isDiagramFile(entry: DirEntry): boolean {
 /** Every expected file is there and nothing else is (besides the lesson's SVG diagrams). */
 function checkModuleFiles(entries: readonly DirEntry[], shownDir: string, ctx: ReadContext): void {
   for (const entry of entries) {
-    if (!(MODULE_FILES as readonly string[]).includes(entry.name) && !isDiagramFile(entry)) {
+    const known = (MODULE_FILES as readonly string[]).includes(entry.name);
+    if (!known && entry.name !== PICTURES_FILE && !isDiagramFile(entry)) {
       ctx.problems.push({
         file: `${shownDir}/${entry.name}`,
         message: 'unexpected file in a module folder',
-        hint: `a module folder holds only ${MODULE_FILES.join(', ')}`,
+        hint: `a module folder holds only ${MODULE_FILES.join(', ')}, SVG diagrams and ${PICTURES_FILE}`,
       });
     }
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compareSpecSchema } from '#shared/content/compare-spec.ts';
+import { drawingSchema } from '#shared/content/drawing.ts';
 
 /**
  * GET /api/lessons/:module — the lesson page of one module (subscribers only). This is the contract
@@ -28,6 +29,23 @@ export const lessonCodeBlockSchema = z.object({
         .min(3)
         .max(4)
         .nullable(),
+      /**
+       * "Which picture will this draw?" (decision 0039; then `options` is null): 3 or 4 drawings,
+       * each with `alt`, the picture in words; exactly one is `right`, each wrong one has
+       * `whyNotHtml`. Drawn by the verifier, so they show without Python.
+       */
+      pictures: z
+        .array(
+          z.object({
+            alt: z.string(),
+            drawing: drawingSchema,
+            right: z.boolean(),
+            whyNotHtml: z.string().optional(),
+          }),
+        )
+        .min(3)
+        .max(4)
+        .optional(),
       output: z.string(),
       whyHtml: z.string(),
     })

@@ -5,6 +5,7 @@
 
 import { LineCounter, parseDocument } from 'yaml';
 import type { FencedBlock, LessonProblem, ProseLine } from './fenced-blocks.ts';
+import type { PictureOption } from './picture-options.ts';
 import { hintFor, predictSchema, type PredictOption } from './schema.ts';
 
 /** What the learner predicts before a checkpoint runs (its answer is the block's `output`). */
@@ -14,6 +15,12 @@ export interface Checkpoint {
    * when the learner types the output.
    */
   readonly options: readonly PredictOption[] | null;
+  /**
+   * "Which picture will this draw?" (decision 0039): 3 or 4 turtle programs, exactly one drawing what
+   * the checkpoint draws (which the verifier proves), the wrong ones each with `whyNot`; null when
+   * the checkpoint asks what it prints.
+   */
+  readonly pictures: readonly PictureOption[] | null;
   /** One sentence of Markdown saying why the output is what it is. */
   readonly why: string;
   /** 1-based line of the ```predict fence. */
@@ -55,6 +62,7 @@ export function readCheckpoint(
   if (!parsed.value) return undefined;
   return {
     options: parsed.value.options ?? null,
+    pictures: parsed.value.pictures ?? null,
     why: parsed.value.why,
     line: predict.line,
   };
@@ -122,7 +130,10 @@ export function strayRevealMarkers(
 export function parsePredict(
   yaml: string,
   firstLine: number,
-): { value?: { options?: PredictOption[]; why: string }; problems: LessonProblem[] } {
+): {
+  value?: { options?: PredictOption[]; pictures?: PictureOption[]; why: string };
+  problems: LessonProblem[];
+} {
   const lineCounter = new LineCounter();
   // Failsafe, as for the YAML files: an option written `- 3` is the text "3", not a number.
   const doc = parseDocument(yaml, { schema: 'failsafe', lineCounter });

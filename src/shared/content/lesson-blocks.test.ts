@@ -193,6 +193,7 @@ describe('checkpoints', () => {
             { output: 'a', whyNot: 'int("x") stops the program.' },
             { output: '3' },
           ],
+          pictures: null,
           why: '`int` cannot read `x` as a number, and `a` was printed first.',
           line: 13,
         },
@@ -204,7 +205,12 @@ describe('checkpoints', () => {
         kind: 'run',
         stdin: 'Bo',
         output: { text: 'Bo\n', line: 26 },
-        checkpoint: { options: null, why: 'input() returns the typed line.', line: 29 },
+        checkpoint: {
+          options: null,
+          pictures: null,
+          why: 'input() returns the typed line.',
+          line: 29,
+        },
       },
     ]);
   });

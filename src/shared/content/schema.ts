@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compareSpecSchema } from './compare-spec.ts';
+import { pictureOptionsSchema } from './picture-options.ts';
 
 /*
  * Schemas of the content files (content/README.md is the authoritative description). Every object
@@ -233,9 +234,20 @@ export const predictSchema = z
       .min(3, { error: 'needs 3 or 4 options (or none, to have the learner type the output)' })
       .max(4, { error: 'has more than 4 options' })
       .optional(),
+    /** "Which picture will this draw?": drawn options instead of printed ones (decision 0039). */
+    pictures: pictureOptionsSchema.optional(),
     why: text.max(200, { error: 'must be at most 200 characters (one sentence)' }),
   })
   .check((ctx) => {
+    if (ctx.value.options && ctx.value.pictures) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        path: ['pictures'],
+        message: 'cannot be given with options',
+        params: { hint: 'a checkpoint asks what it prints (`options:`) or what it draws (`pictures:`)' },
+      });
+    }
     const seen = new Map<string, number>();
     (ctx.value.options ?? []).forEach((option, index) => {
       const key = normalizeOption(option.output);
@@ -324,6 +336,9 @@ const FIELD_HINTS: Readonly<Record<string, string>> = {
   options:
     '3 or 4 different outputs, exactly one of them what the program prints; each wrong one as `- output: ...` with its `why-not: ...`',
   'why-not': 'one sentence (at most 200 characters): the misunderstanding that leads to this output',
+  pictures:
+    '3 or 4 `- code: |` turtle programs, each with `alt:` (the picture in words) and, on the wrong ones, `why-not:`',
+  alt: 'one sentence (at most 200 characters): the picture in words, read out in its place',
   why: 'one sentence (at most 200 characters) saying why the output is what it is',
   updated: 'the date of the last change, e.g. 2024-05-01',
 };

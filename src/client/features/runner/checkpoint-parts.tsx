@@ -94,6 +94,8 @@ interface CheckpointRevealProps {
   output: string;
   whyHtml: string;
   predicted: boolean;
+  /** A picture checkpoint: what it draws is the answer. */
+  draws: boolean;
   runner: ReturnType<typeof useRunner>;
   headingRef: Ref<HTMLParagraphElement>;
 }
@@ -105,13 +107,18 @@ export function CheckpointReveal({
   output,
   whyHtml,
   predicted,
+  draws,
   runner,
   headingRef,
 }: CheckpointRevealProps) {
   return (
     <div className={styles.reveal}>
       <p ref={headingRef} tabIndex={-1} className={styles.verdict}>
-        {predicted ? 'You predicted it.' : 'Here is what it prints.'}
+        {predicted
+          ? 'You predicted it.'
+          : draws
+            ? 'Here is what it draws.'
+            : 'Here is what it prints.'}
       </p>
       <OutputPanel
         status={runner.status}

@@ -1,6 +1,6 @@
 /*
  * A checkpoint of the lesson text (predict, then run): "What will this print?" with the author's
- * options (or a text field), "Check my prediction", and once the learner is right (or asks to be
+ * options (or a text field, or small drawings: "Which picture will this draw?"), "Check my prediction", and once the learner is right (or asks to be
  * shown) the block runs in the page's Python runner, exactly like 'Try it', and its real output
  * appears with the author's one-line why, and the lesson's explanation of it is shown. A wrong pick is
  * answered with that option's own why-not. Nothing is stored or sent: it is practice, not a test.
@@ -10,7 +10,30 @@ import type { LessonCodeBlock } from '#shared/api/lesson.schema.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { CheckpointReveal, PredictionOptions, TypedPrediction } from './checkpoint-parts.tsx';
 import styles from './checkpoint.module.css';
+import { PictureChoices } from './picture-choices.tsx';
 import { useCheckpoint, type CheckpointSpec } from './use-checkpoint.ts';
+
+/** What the learner predicts with: pictures, printed outputs, or a text field. */
+function Choices(props: {
+  id: string;
+  spec: CheckpointSpec;
+  choice: number | null;
+  tried: ReadonlySet<number>;
+  typed: string;
+  onChoose(index: number): void;
+  onType(text: string): void;
+}) {
+  const { id, spec, choice, tried, typed, onChoose, onType } = props;
+  if (spec.pictures) {
+    const pictures = spec.pictures;
+    return <PictureChoices {...{ id, pictures, choice, tried, onChoose }} />;
+  }
+  if (spec.options) {
+    const options = spec.options;
+    return <PredictionOptions {...{ id, options, choice, tried, onChoose }} />;
+  }
+  return <TypedPrediction id={id} typed={typed} onType={onType} />;
+}
 
 export function Checkpoint(props: {
   block: LessonCodeBlock & { checkpoint: CheckpointSpec };
@@ -18,7 +41,7 @@ export function Checkpoint(props: {
   number: number;
 }) {
   const { block, number } = props;
-  const { options, output, whyHtml } = block.checkpoint;
+  const { pictures, output, whyHtml } = block.checkpoint;
   const id = useId();
   const {
     choice,
@@ -41,19 +64,18 @@ export function Checkpoint(props: {
       <form onSubmit={check} noValidate>
         <fieldset className={styles.fieldset} disabled={revealed}>
           <legend id={legendId} className={styles.legend}>
-            <span className={styles.kicker}>Checkpoint {number}</span> What will this print?
+            <span className={styles.kicker}>Checkpoint {number}</span>{' '}
+            {pictures ? 'Which picture will this draw?' : 'What will this print?'}
           </legend>
-          {options ? (
-            <PredictionOptions
-              id={id}
-              options={options}
-              choice={choice}
-              tried={tried}
-              onChoose={setChoice}
-            />
-          ) : (
-            <TypedPrediction id={id} typed={typed} onType={setTyped} />
-          )}
+          <Choices
+            id={id}
+            spec={block.checkpoint}
+            choice={choice}
+            tried={tried}
+            typed={typed}
+            onChoose={setChoice}
+            onType={setTyped}
+          />
           {revealed ? null : (
             <div className={styles.actions}>
               <Button type="submit" size="sm">
@@ -90,6 +112,7 @@ export function Checkpoint(props: {
           output={output}
           whyHtml={whyHtml}
           predicted={stage.predicted}
+          draws={pictures !== undefined}
           runner={runner}
           headingRef={revealHeadingRef}
         />

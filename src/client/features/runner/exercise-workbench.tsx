@@ -93,6 +93,7 @@ function Workbench(props: {
       />
       <WorkbenchToolbar
         busy={busy}
+        animating={runner.animating}
         hintsShown={hintsShown}
         hintCount={hints.length}
         onRun={() => run()}

@@ -6,7 +6,7 @@ import { OutputCompare } from './output-compare.tsx';
 import { diffOutput } from './output-diff.ts';
 import type { RunnerResult } from './run-results.ts';
 import { describeDrawing, type Drawing } from './turtle-drawing.ts';
-import { TurtleView } from './turtle-view.tsx';
+import { TurtleView, type DrawingAnimation } from './turtle-view.tsx';
 import type { RunnerStatus } from './use-runner.ts';
 import type { OutputChunk } from './worker-protocol.ts';
 import styles from './runner.module.css';
@@ -69,6 +69,8 @@ export function OutputPanel(props: {
   drawing?: Drawing | undefined;
   /** The editor of the code that ran: an error's place is shown in it, and a fix applied to it. */
   editor?: RefObject<EditorHandle | null> | undefined;
+  /** Where Stop can end the drawing as it appears (useRunner's `animation`). */
+  animation?: DrawingAnimation;
 }) {
   const { status, output, result, waiting = false } = props;
   const hasOutput = output.length > 0;
@@ -116,7 +118,7 @@ export function OutputPanel(props: {
           )}
         </pre>
       )}
-      {props.drawing && <TurtleView drawing={props.drawing} />}
+      {props.drawing && <TurtleView drawing={props.drawing} animation={props.animation} />}
       {result && <ResultView result={result} editor={props.editor} />}
       {/* Announces each result once; the output stream itself is not read out as it arrives. */}
       <p className={styles.visuallyHidden} aria-live="polite" aria-atomic="true">

@@ -86,7 +86,12 @@ function TryItPanel({ block, id }: { block: LessonCodeBlock; id: string }) {
         <Button size="sm" variant="secondary" onClick={() => run(true)} busy={busy}>
           Step through
         </Button>
-        <Button size="sm" variant="secondary" onClick={runner.stop} unavailable={!busy}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={runner.stop}
+          unavailable={!busy && !runner.animating}
+        >
           Stop
         </Button>
       </div>

@@ -4,43 +4,10 @@
  * file that "Save as SVG" downloads, and the sentence a screen reader reads in its place.
  */
 
+import type { Drawing, DrawingItem, TurtleState } from '#shared/content/drawing.ts';
 import { escapeHtml } from '#shared/html.ts';
 
-/** `n`: the order in which items were finished (a fill when it was ended), for Step through. */
-export type DrawingItem = { n?: number } & (
-  | { k: 'line'; x1: number; y1: number; x2: number; y2: number; c: string; w: number; s: number }
-  | { k: 'fill'; pts: [number, number][]; c: string }
-  | { k: 'dot'; x: number; y: number; d: number; c: string }
-  | {
-      k: 'text';
-      x: number;
-      y: number;
-      s: string;
-      c: string;
-      align: 'left' | 'center' | 'right';
-      font: [string, number, string];
-    }
-);
-
-export interface TurtleState {
-  x: number;
-  y: number;
-  heading: number;
-  visible: boolean;
-  color: string;
-}
-
-export interface Drawing {
-  items: DrawingItem[];
-  bg: string;
-  size: [number, number];
-  title: string | null;
-  /** tracer(0): the program asked for no animation. */
-  instant: boolean;
-  /** The program drew more than the record keeps (turtle_record.py's ITEM_LIMIT). */
-  cut: boolean;
-  turtles: TurtleState[];
-}
+export type { Drawing, DrawingItem, TurtleState };
 
 /** The worker's JSON, or undefined when it is not a drawing (it comes from a learner's Python). */
 export function parseDrawing(json: string): Drawing | undefined {
@@ -178,6 +145,32 @@ export function drawingScene(drawing: Drawing): Scene {
     background: drawing.bg,
     shapes: drawing.items.map(shapeOf),
     turtles: drawing.turtles.filter((t) => t.visible).map(arrow),
+  };
+}
+
+/**
+ * One view for several drawings, the options of a picture checkpoint: the box of everything any of
+ * them drew, with a margin (not the screen, in which a small shape would be a speck), so that the
+ * pictures share one scale and a bigger square looks bigger.
+ */
+export function sharedView(drawings: readonly Drawing[]): {
+  viewBox: string;
+  width: number;
+  height: number;
+} {
+  const boxes = drawings.flatMap((drawing) => bounds(drawing) ?? []);
+  const left = Math.min(0, ...boxes.map((b) => b.left)) - MARGIN;
+  const right = Math.max(0, ...boxes.map((b) => b.right)) + MARGIN;
+  const bottom = Math.min(0, ...boxes.map((b) => b.bottom)) - MARGIN;
+  const top = Math.max(0, ...boxes.map((b) => b.top)) + MARGIN;
+  // Square, so that pictures side by side line up whatever their shape.
+  const side = Math.max(right - left, top - bottom);
+  const x = (left + right - side) / 2;
+  const y = -(top + bottom + side) / 2;
+  return {
+    viewBox: `${round(x)} ${round(y)} ${round(side)} ${round(side)}`,
+    width: round(side),
+    height: round(side),
   };
 }
 

@@ -17,7 +17,8 @@ import styles from './turtle-view.module.css';
  * motion), read out as a sentence, and saved as SVG or PNG.
  */
 
-function ShapeView({ shape }: { shape: Shape }) {
+/** One shape of a drawing's scene as SVG (also the small pictures of a picture checkpoint). */
+export function ShapeView({ shape }: { shape: Shape }) {
   switch (shape.kind) {
     case 'line':
       return (
@@ -54,10 +55,12 @@ function ShapeView({ shape }: { shape: Shape }) {
 }
 
 /** How many of the drawing's shapes are shown, growing each frame at the turtle's speed. */
-function useReveal(drawing: Drawing): number {
+function useReveal(drawing: Drawing, halted: boolean): number {
   const total = drawing.items.length;
   const [shown, setShown] = useState(0);
   useEffect(() => {
+    // Stopped: what is drawn so far stays, and nothing more is added.
+    if (halted) return;
     const still =
       drawing.instant ||
       typeof requestAnimationFrame !== 'function' ||
@@ -81,7 +84,7 @@ function useReveal(drawing: Drawing): number {
       if (next < total) frame = requestAnimationFrame(step);
     });
     return () => cancelAnimationFrame(frame);
-  }, [drawing, total]);
+  }, [drawing, total, halted]);
   return shown;
 }
 
@@ -127,15 +130,37 @@ export function DrawingPicture(props: { drawing: Drawing; shown: number; finishe
   );
 }
 
-export function TurtleView({ drawing }: { drawing: Drawing }) {
-  const shown = useReveal(drawing);
+/** Stop's hold on a drawing as it appears: whether it was pressed, and where to say it moves. */
+export interface DrawingAnimation {
+  halted: boolean;
+  onAnimating(moving: boolean): void;
+}
+
+export function TurtleView(props: { drawing: Drawing; animation?: DrawingAnimation | undefined }) {
+  const { drawing, animation } = props;
+  const halted = animation?.halted ?? false;
+  const shown = useReveal(drawing, halted);
   const done = shown >= drawing.items.length;
+  const stopped = halted && !done;
+  const moving = !done && !halted;
+  const onAnimating = animation?.onAnimating;
+  useEffect(() => {
+    onAnimating?.(moving);
+  }, [onAnimating, moving]);
+  // A drawing taken away (a new run, Clear) is no longer moving.
+  useEffect(() => () => onAnimating?.(false), [onAnimating]);
   const file = () => drawingSvg(drawing);
   const size = () => drawingScene(drawing);
   return (
-    <figure className={styles.drawing} data-drawn={done ? 'all' : 'some'}>
+    <figure className={styles.drawing} data-drawn={done ? 'all' : stopped ? 'stopped' : 'some'}>
       <DrawingPicture drawing={drawing} shown={shown} />
       <figcaption className={styles.caption}>
+        {stopped && (
+          <span>
+            Stopped: {shown.toLocaleString('en-US')} of{' '}
+            {drawing.items.length.toLocaleString('en-US')} shapes drawn.{' '}
+          </span>
+        )}
         {drawing.cut && (
           <span>
             The program drew more than is kept; the first{' '}

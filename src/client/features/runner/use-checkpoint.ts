@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { LessonCodeBlock } from '#shared/api/lesson.schema.ts';
-import { samePrediction } from './checkpoint-answers.ts';
+import { judgePrediction, type Feedback } from './checkpoint-answers.ts';
 import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
 import { useRunner } from './use-runner.ts';
 
 export type CheckpointSpec = NonNullable<LessonCodeBlock['checkpoint']>;
 
-/** What the learner is told after a prediction: plain text, or an option's own why-not (HTML). */
-export type Feedback = { text: string } | { html: string };
+export type { Feedback };
 
 type Stage = { kind: 'predicting'; feedback: Feedback } | { kind: 'revealed'; predicted: boolean };
 
@@ -22,7 +21,6 @@ function showExplanation(index: number): void {
  * already tried, what to tell them, and the run once the output is revealed.
  */
 export function useCheckpoint(block: LessonCodeBlock & { checkpoint: CheckpointSpec }) {
-  const { options, output } = block.checkpoint;
   const [choice, setChoice] = useState<number | null>(null);
   const [typed, setTyped] = useState('');
   const [tried, setTried] = useState<ReadonlySet<number>>(new Set());
@@ -49,34 +47,16 @@ export function useCheckpoint(block: LessonCodeBlock & { checkpoint: CheckpointS
   function check(event: FormEvent) {
     event.preventDefault();
     if (stage.kind === 'revealed') return;
-    const picked = options && choice !== null ? options[choice] : undefined;
-    const prediction = options ? (picked?.text ?? null) : typed;
-    if (prediction === null || (options === null && typed.trim() === '')) {
-      setStage({
-        kind: 'predicting',
-        feedback: {
-          text: options ? 'Pick one of the outputs first.' : 'Type what you expect first.',
-        },
-      });
-      return;
-    }
-    if (samePrediction(prediction, output)) {
+    const judged = judgePrediction(block.checkpoint, choice, typed);
+    if (judged.kind === 'right') {
       reveal(true);
       return;
     }
-    if (options && choice !== null) setTried(new Set(tried).add(choice));
-    setWrongOnce(true);
-    setStage({
-      kind: 'predicting',
-      // Each wrong option stands for a misunderstanding, and says which.
-      feedback: picked?.whyNotHtml
-        ? { html: `Not this one. ${picked.whyNotHtml}` }
-        : {
-            text: options
-              ? 'Not this one. Read the code once more and pick again, or press Show me.'
-              : 'Not quite. Read the code once more and try again, or press Show me.',
-          },
-    });
+    if (judged.kind === 'wrong') {
+      if (choice !== null && judged.picked) setTried(new Set(tried).add(choice));
+      setWrongOnce(true);
+    }
+    setStage({ kind: 'predicting', feedback: judged.feedback });
   }
 
   return {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { RunRequest } from '#shared/content/python-checks.ts';
 import { useRuntime } from './runtime-context.tsx';
 import { runResult, type RunnerResult, type RunOutcome } from './run-results.ts';
@@ -65,6 +65,34 @@ function useRuntimeControls() {
   };
 }
 
+/**
+ * The runtime's controls, with Stop reaching the drawing too: the drawing under the output appears
+ * line by line after its run has ended (decision 0033), and Stop then freezes it as it stands, as
+ * stopping a program stops CPython's turtle where it is.
+ */
+function useControls() {
+  const { stop: stopRun, answer, interactive } = useRuntimeControls();
+  const [animating, setAnimating] = useState(false);
+  const [halted, setHalted] = useState(false);
+  const moving = useRef(false);
+  const onAnimating = useCallback((now: boolean) => {
+    moving.current = now;
+    setAnimating(now);
+  }, []);
+  const stop = useCallback(() => {
+    if (moving.current) setHalted(true);
+    else stopRun();
+  }, [stopRun]);
+  const reset = useCallback(() => setHalted(false), []);
+  const animation = useMemo(() => ({ halted, onAnimating }), [halted, onAnimating]);
+  // `animation` for the output panel; `animating`: a drawing is appearing, so Stop can stop it.
+  const exposed = useMemo(
+    () => ({ animation, animating, stop, answer, interactive }),
+    [animation, animating, stop, answer, interactive],
+  );
+  return { reset, exposed };
+}
+
 interface Shown {
   trace?: Trace | undefined;
   drawing?: Drawing | undefined;
@@ -81,6 +109,7 @@ export function useRunner() {
   /** What the last run left to show beside its output: its steps, what it drew with turtle. */
   const [shown, setShown] = useState<Shown>({});
   const mounted = useMounted();
+  const { reset: resetAnimation, exposed } = useControls();
 
   /**
    * Runs one request, or several in turn (the cases of a Check). Each run's output replaces the
@@ -98,6 +127,7 @@ export function useRunner() {
       const steps: readonly RunRequest[] = Array.isArray(requests) ? requests : [requests];
       setResult(undefined);
       setShown({});
+      resetAnimation();
       setStatus('running');
       try {
         let outcome: RunOutcome | undefined;
@@ -135,15 +165,15 @@ export function useRunner() {
         }
       }
     },
-    [runtime, mounted],
+    [runtime, mounted, resetAnimation],
   );
 
-  const { stop, answer, interactive } = useRuntimeControls();
   const clear = useCallback(() => {
     setOutput([]);
     setResult(undefined);
     setShown({});
-  }, []);
+    resetAnimation();
+  }, [resetAnimation]);
   const closeTrace = useCallback(() => setShown((old) => ({ drawing: old.drawing })), []);
   return {
     status,
@@ -152,10 +182,8 @@ export function useRunner() {
     waiting,
     trace: shown.trace,
     drawing: shown.drawing,
+    ...exposed,
     execute,
-    stop,
-    answer,
-    interactive,
     clear,
     closeTrace,
     /** Replaces the result shown (the server's verdict on a Check, when it differs). */

@@ -44,6 +44,8 @@ export function ExerciseEditor(props: CodeEditorProps & { describedBy: string })
 
 interface ToolbarProps {
   busy: boolean;
+  /** A drawing is still appearing: Stop can stop it. */
+  animating: boolean;
   hintsShown: number;
   hintCount: number;
   onRun(): void;
@@ -69,7 +71,12 @@ export function WorkbenchToolbar(props: ToolbarProps) {
       <Button size="sm" variant="secondary" onClick={props.onStepThrough} busy={busy}>
         Step through
       </Button>
-      <Button size="sm" variant="secondary" onClick={props.onStop} unavailable={!busy}>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={props.onStop}
+        unavailable={!busy && !props.animating}
+      >
         Stop
       </Button>
       <Button size="sm" variant="quiet" onClick={props.onReset}>
@@ -163,6 +170,7 @@ export function RunOutput({ runner, label, onStep, editor }: RunOutputProps) {
         onAnswer={runner.answer}
         drawing={runner.drawing}
         editor={editor}
+        animation={runner.animation}
       />
       {runner.trace && (
         <StepThrough
