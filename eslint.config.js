@@ -33,7 +33,7 @@ export const publicFiles = {
   },
   client: {
     auth: ['auth-context.tsx'],
-    runner: ['exercise-workbench.tsx', 'lesson-try-its.tsx'],
+    runner: ['exercise-workbench.tsx', 'lesson-try-its.tsx', 'project-code.ts'],
     'not-found': ['not-found-page.tsx'],
     learning: [
       'review-session.tsx',
