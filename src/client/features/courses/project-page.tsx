@@ -64,8 +64,10 @@ function Project({
   const done = solved.filter(Boolean).length;
   // A step opens once the one before is solved; the page starts at the first one not solved.
   const firstOpen = Math.max(0, solved.indexOf(false));
-  const [chosen, setChosen] = useState<number | null>(null);
-  const current = chosen ?? (done === project.steps.length ? project.steps.length - 1 : firstOpen);
+  // Chosen once on opening: solving a step keeps it in view (its verdict, "Go on to step K").
+  const [current, setChosen] = useState(() =>
+    done === project.steps.length ? project.steps.length - 1 : firstOpen,
+  );
   const step = project.steps[current];
   const previous = project.steps[current - 1];
   const start = !step
