@@ -7,7 +7,6 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageLoader } from '#client/components/ui/page-loader.tsx';
 import { Page } from '#client/components/ui/page.tsx';
-import { Prose } from '#client/components/ui/prose.tsx';
 import { latestCode, useSavedExercises } from '#client/features/runner/project-code.ts';
 import { saveTextFile } from '#client/lib/save-file.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
@@ -83,7 +82,8 @@ function Project({
       <p className={styles.muted}>
         Recommended after module {project.after} · {done} of {project.steps.length} steps done
       </p>
-      <Prose html={project.introHtml} />
+      {/* Rendered on the server from our own Markdown files; never holds user input. */}
+      <div className={styles.prompt} dangerouslySetInnerHTML={{ __html: project.introHtml }} />
       <DownloadProgram project={project} saved={saved} />
       <nav aria-label="Steps">
         <ol className={styles.steps}>
