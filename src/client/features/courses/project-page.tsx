@@ -146,7 +146,9 @@ function DownloadProgram({
     const ids = project.steps.map((s) => s.id);
     const latest = [...ids].reverse().find((id) => ownCode(id, saved, '') !== '');
     const code = latest ? ownCode(latest, saved, '') : (project.steps[0]?.starter ?? '');
-    for (const file of programFiles(code, project.file)) saveTextFile(file.name, file.text);
+    for (const file of programFiles(code, project.file)) {
+      saveTextFile(file.text, file.name, 'text/x-python');
+    }
   };
   return (
     <section className={styles.download} aria-label="Take the program home">
