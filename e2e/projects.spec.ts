@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { loadCourseContent } from '../src/server/content/course-content.ts';
-import { becomeSubscriber, freshEmail } from './journeys.ts';
+import { becomeSubscriber, expectNoAxeViolations, freshEmail } from './journeys.ts';
 
 /*
  * Issue 33: a subscriber starts project 1 from the dashboard, solves its first two steps in the
@@ -66,6 +66,7 @@ test('complete two steps of project 1, reload, download the program, see the das
   await expect(page.getByText(`2 of ${steps} steps done`)).toBeVisible();
   await expect(steps2.getByRole('listitem').nth(0)).toContainText('Solved');
   await expect(steps2.getByRole('listitem').nth(1)).toContainText('Solved');
+  await expectNoAxeViolations(page);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the program' }).click();
@@ -81,4 +82,5 @@ test('complete two steps of project 1, reload, download the program, see the das
   await page.goto('/dashboard');
   await expect(card.getByText(`2 of ${steps} steps done`)).toBeVisible();
   await expect(card.getByRole('link', { name: `Continue ${project.title}` })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
