@@ -4,6 +4,7 @@ import type { ExerciseProgress } from '#shared/api/exercise-progress.schema.ts';
 import type { ProjectReply } from '#shared/api/projects.schema.ts';
 import { programFiles } from '#shared/content/project-schema.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
+import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageLoader } from '#client/components/ui/page-loader.tsx';
 import { Page } from '#client/components/ui/page.tsx';
@@ -31,7 +32,12 @@ export function ProjectPage() {
         <PageLoader label="Loading the project" />
       ) : project.isError ? (
         <Alert tone="error">
-          <p>We could not load this project. Please check your connection.</p>
+          <h1 className={styles.title}>Project not available</h1>
+          <p>
+            {project.error instanceof ApiError && project.error.status === 404
+              ? 'There is no such project in the course. The dashboard lists them all.'
+              : 'We could not load this project. Please check your connection.'}
+          </p>
           <Button variant="quiet" onClick={() => void project.refetch()}>
             Try again
           </Button>
