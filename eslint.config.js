@@ -33,7 +33,12 @@ export const publicFiles = {
   },
   client: {
     auth: ['auth-context.tsx'],
-    runner: ['exercise-workbench.tsx', 'lesson-try-its.tsx', 'use-exercise-progress.ts'],
+    runner: [
+      'exercise-workbench.tsx',
+      'lesson-try-its.tsx',
+      'use-exercise-progress.ts',
+      'project-code.ts',
+    ],
     'not-found': ['not-found-page.tsx'],
     learning: [
       'review-session.tsx',

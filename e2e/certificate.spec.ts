@@ -5,7 +5,8 @@ import { becomeSubscriber, expectNoAxeViolations, freshEmail } from './journeys.
 
 /*
  * The certificate journey (issue 21): a learner completes the course (every exercise claimed with
- * its solution, which the server checks in its own Pyodide, and every quiz answered right), issues
+ * its solution, which the server checks in its own Pyodide, and every quiz answered right; then,
+ * as the certificate asks it too, every project's steps, issue 33), issues
  * the certificate from the dashboard under a chosen name, opens its public address in a fresh
  * browser context (signed out) and prints it to PDF: one page.
  */
@@ -42,15 +43,31 @@ test('complete the course, issue the certificate, open it signed out and print o
     expect(graded.status(), quiz.slug).toBe(200);
   }
 
-  await page.goto('/dashboard');
   const panel = page.getByRole('region', { name: 'Certificate of completion' });
+  // Projects (issue 33): every exercise and quiz is not enough while a project is unfinished.
+  if (course.projects.length > 0) {
+    await page.goto('/dashboard');
+    await expect(panel.getByText(`Projects built: 0 of ${course.projects.length}.`)).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Issue my certificate' })).toHaveCount(0);
+    for (const project of course.projects) {
+      for (const step of project.steps) {
+        const checked = await page.request.post(`/api/exercise-progress/${step.id}/checks`, {
+          headers: { origin },
+          data: { code: step.solution, browserPassed: true },
+        });
+        expect(((await checked.json()) as { passed: boolean }).passed, step.id).toBe(true);
+      }
+    }
+  }
+
+  await page.goto('/dashboard');
   const name = panel.getByLabel('Name on the certificate');
   await expect(name).toHaveValue('Cert Learner');
   await name.fill('Ada Cert Lovelace');
   // The preview shows exactly what becomes public.
   const preview = panel.getByLabel('Preview of the public certificate');
   await expect(preview.getByText('Ada Cert Lovelace')).toBeVisible();
-  await expect(preview.getByRole('listitem')).toHaveCount(15);
+  await expect(preview.locator('ol > li')).toHaveCount(15);
   // Axe on the panel only: the rest of the dashboard belongs to other journeys.
   const panelAxe = await new AxeBuilder({ page })
     .include('section[aria-labelledby="certificate-heading"]')
@@ -69,7 +86,11 @@ test('complete the course, issue the certificate, open it signed out and print o
   await expect(publicPage).toHaveTitle('Ada Cert Lovelace: certificate of completion | Indent');
   const sheet = publicPage.getByRole('article', { name: 'Certificate of completion' });
   await expect(sheet.getByText('Ada Cert Lovelace')).toBeVisible();
-  await expect(sheet.getByRole('listitem')).toHaveCount(15);
+  await expect(sheet.locator('ol > li')).toHaveCount(15);
+  // A new certificate lists the projects, each with its one line on what the program does.
+  for (const project of course.projects) {
+    await expect(sheet.getByText(project.summary)).toBeVisible();
+  }
   await expect(sheet.getByText(/Verified by the server/)).toBeVisible();
   const linkedIn = publicPage.getByRole('link', { name: 'Add to LinkedIn' });
   expect(await linkedIn.getAttribute('href')).toContain('https://www.linkedin.com/profile/add?');

@@ -14,16 +14,22 @@ type Who = 'visitor' | 'signed in' | 'subscriber';
 /** A real address for each route; parameters filled with a value the page can show. */
 async function addressesOf(page: Page, who: Who): Promise<string[]> {
   let quiz = 'no-such-quiz';
+  let project = 'no-such-project';
   if (who === 'subscriber') {
     const list = await page.request.get('/api/quizzes');
     expect(list.ok()).toBe(true);
     quiz = ((await list.json()) as { _id: string }[])[0]?._id ?? quiz;
+    const projects = await page.request.get('/api/projects');
+    expect(projects.ok()).toBe(true);
+    const first = ((await projects.json()) as { projects: { slug: string }[] }).projects[0];
+    project = first?.slug ?? project;
   }
   const fill: Record<string, string> = {
     '/article/:slug': '/article/should-i-learn-to-code',
     '/demo-checkout/:id': '/demo-checkout/cs_demo_no_such_session',
     '/dashboard/lessons/:module': '/dashboard/lessons/module3',
     '/dashboard/quiz/:quizTitle': `/dashboard/quiz/${quiz}`,
+    '/dashboard/projects/:slug': `/dashboard/projects/${project}`,
     '/certificates/:id': '/certificates/no-such-certificate',
   };
   return pages.map(({ path }) => {

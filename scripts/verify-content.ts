@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { CURRICULUM } from '#shared/content/curriculum.ts';
 import { NodePyodideRunner } from '#server/python/pyodide-runner.ts';
 import { formatFigures } from './verify-content/figures.ts';
+import { formatProjectFigures } from './verify-content/project-rules.ts';
 import { formatSyllabus } from './verify-content/syllabus.ts';
 import { verifyContent } from './verify-content/verify.ts';
 
@@ -72,6 +73,7 @@ async function main(): Promise<number> {
     );
     console.log(report.summary);
     console.log(`\n${formatFigures(report.figures)}`);
+    if (report.projects.length > 0) console.log(`\n${formatProjectFigures(report.projects)}`);
     console.log(`\n${formatSyllabus(report.syllabus)}`);
     return report.ok ? 0 : 1;
   } finally {

@@ -7,7 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scanContent, formatProblem } from '#server/content/content.loader.ts';
-import type { CourseModule, ContentScan } from '#server/content/content.loader.ts';
+import type { CourseExercise, CourseModule, ContentScan } from '#server/content/content.loader.ts';
 import { fencedBlocks } from '#shared/content/fenced-blocks.ts';
 import { wrongProgramsRule } from './exercise-rules.ts';
 import { checkpointOptionsRule, giveAwayRule } from './lesson-rules.ts';
@@ -25,9 +25,11 @@ import {
 import type { PythonRunner, RunResult, Verdict } from '#shared/content/python-checks.ts';
 import type { RuleFinding } from './rules.ts';
 import { courseRules, moduleRules } from './content-rules.ts';
+import { projectRules } from './project-rules.ts';
 import { moduleFigures } from './figures.ts';
 import { outputDiff } from './output-diff.ts';
 import type { ModuleFigures } from './figures.ts';
+import { projectFigures, type ProjectFigures } from './project-rules.ts';
 import { readSyllabus, type SyllabusRow } from './syllabus.ts';
 
 export interface VerifyOptions {
@@ -56,6 +58,8 @@ export interface VerifyFailure {
 export interface VerifyCounts {
   readonly modules: number;
   readonly exercises: number;
+  readonly projects: number;
+  readonly projectSteps: number;
   readonly quizzes: number;
   readonly questions: number;
   /** Python blocks that were run (norun blocks are not counted). */
@@ -74,6 +78,8 @@ export interface VerifyReport {
   readonly summary: string;
   /** Per module, the figures the rules judge (printed as a table after the summary). */
   readonly figures: readonly ModuleFigures[];
+  /** Per project, its figures (printed as a table after the modules'). */
+  readonly projects: readonly ProjectFigures[];
   /** Each syllabus objective with the section that teaches it (content/objectives.yaml). */
   readonly syllabus: readonly SyllabusRow[];
 }
@@ -119,12 +125,30 @@ export async function verifyContent(options: VerifyOptions): Promise<VerifyRepor
     }
     refused.set(
       module.number,
-      await verifyExercises(module, fileOf, scan, run, fail, rule, timeoutMs),
+      await verifyExercises(
+        module.exercises,
+        fileOf('exercises.yaml'),
+        scan,
+        run,
+        fail,
+        rule,
+        timeoutMs,
+      ),
     );
     await verifyQuestions(module, fileOf, scan, run, fail, timeoutMs);
     moduleRules(module, fileOf, scan, rule);
   }
   courseRules(scan.course.modules, `${shownRoot}/modules`, rule);
+  const projectsRefused = new Map<number, number>();
+  for (const project of scan.course.projects) {
+    const file = `${shownRoot}/projects/${project.folder}/project.yaml`;
+    for (const finding of projectRules(project))
+      rule(file, 0, `project ${project.number}`, finding);
+    projectsRefused.set(
+      project.number,
+      await verifyExercises(project.steps, file, scan, run, fail, rule, timeoutMs, true),
+    );
+  }
   const syllabus = await readSyllabus(options.rootDir, scan.course.modules, options.only);
   for (const problem of syllabus.problems) {
     problems.push(formatProblem(problem));
@@ -132,13 +156,17 @@ export async function verifyContent(options: VerifyOptions): Promise<VerifyRepor
   }
   for (const finding of syllabus.findings) rule(syllabus.file, 0, 'syllabus', finding);
 
-  const counts = countCourse(scan.course.modules, runs);
+  const counts = countCourse(scan.course, runs);
   const total = problems.length + failures.length;
   const ok = total === 0;
   const summary =
     [
       count(counts.modules, 'module'),
       count(counts.exercises, 'exercise'),
+      // A tree without projects (a module verified alone, a fixture) says nothing of them.
+      ...(counts.projects > 0
+        ? [`${count(counts.projects, 'project')} (${count(counts.projectSteps, 'step')})`]
+        : []),
       count(counts.quizzes, 'quiz', 'quizzes'),
       count(counts.questions, 'question'),
       count(counts.codeBlocks, 'code block'),
@@ -147,12 +175,19 @@ export async function verifyContent(options: VerifyOptions): Promise<VerifyRepor
     ...moduleFigures(m),
     refused: refused.get(m.number) ?? 0,
   }));
-  return { problems, failures, counts, ok, summary, figures, syllabus: syllabus.rows };
+  const projects = scan.course.projects.map((p) => ({
+    ...projectFigures(p),
+    refused: projectsRefused.get(p.number) ?? 0,
+  }));
+  return { problems, failures, counts, ok, summary, figures, projects, syllabus: syllabus.rows };
 }
 
-function countCourse(modules: readonly CourseModule[], runs: number): VerifyCounts {
+function countCourse(course: ContentScan['course'], runs: number): VerifyCounts {
+  const modules = course.modules;
   return {
     modules: modules.length,
+    projects: course.projects.length,
+    projectSteps: sum(course.projects.map((p) => p.steps.length)),
     exercises: sum(modules.map((m) => m.exercises.length)),
     quizzes: sum(modules.map((m) => m.quizzes.length)),
     questions: sum(modules.flatMap((m) => m.quizzes.map((q) => q.questions.length))),
@@ -272,19 +307,24 @@ async function verifyLesson(
   return pictures;
 }
 
-/** Proves each exercise's check: its solution passes, its starter and every wrong program fail. */
+/**
+ * Proves each exercise's check: its solution passes, its starter and every wrong program fail. A
+ * project's steps (`steps`) are proven the same way; a later step's starter is the step before's
+ * solution, so its failing proves the chain: that step leaves something to do.
+ */
 async function verifyExercises(
-  module: CourseModule,
-  fileOf: FileOf,
+  exercises: readonly CourseExercise[],
+  file: string,
   scan: ContentScan,
   run: Run,
   fail: Fail,
   rule: Rule,
   timeoutMs: number,
+  steps = false,
 ): Promise<number> {
   let refused = 0;
-  for (const exercise of module.exercises) {
-    const at = scan.locate(exercise) ?? { file: fileOf('exercises.yaml'), line: 0 };
+  for (const [index, exercise] of exercises.entries()) {
+    const at = scan.locate(exercise) ?? { file, line: 0 };
     for (const finding of wrongProgramsRule(exercise.id, exercise.wrong)) {
       rule(at.file, at.line, `${exercise.id} wrong programs`, finding);
     }
@@ -304,7 +344,10 @@ async function verifyExercises(
       fail(at.file, at.line, `${exercise.id} solution`, solution.verdict, withTraceback(solution));
     }
     const mustFail: { label: string; code: string; says?: string | undefined }[] = [
-      { label: 'starter', code: exercise.starter },
+      {
+        label: steps && index > 0 ? 'starter (the solution of the step before)' : 'starter',
+        code: exercise.starter,
+      },
       ...(exercise.wrong ?? []).map((w, i) => ({
         label: `wrong[${i}] (${w.kind})`,
         code: w.code,
@@ -313,7 +356,7 @@ async function verifyExercises(
     ];
     for (const { label, code, says } of mustFail) {
       const { verdict, result } = await attempt(code);
-      if (!verdict.passed && label !== 'starter') refused++;
+      if (!verdict.passed && !label.startsWith('starter')) refused++;
       if (!verdict.passed && says !== undefined && !verdict.message.includes(says)) {
         fail(
           at.file,

@@ -36,6 +36,7 @@ export const pages = [
   { path: '/dashboard/lessons/:module', page: 'lesson', gate: 'subscriber' },
   { path: '/dashboard/quiz/:quizTitle', page: 'quiz', gate: 'subscriber' },
   { path: '/dashboard/review', page: 'review', gate: 'subscriber' },
+  { path: '/dashboard/projects/:slug', page: 'project', gate: 'subscriber' },
   { path: '/dev-login', page: 'dev-login', gate: 'data' },
   { path: '/certificates/:id', page: 'certificate', gate: 'data' },
   { path: '/dev-mail', page: 'dev-mail', gate: 'data' },

@@ -29,6 +29,7 @@ const pageModules: Record<PageId, () => Promise<ComponentType>> = {
   lesson: async () => (await import('#client/features/courses/lesson-page.tsx')).LessonPage,
   quiz: async () => (await import('#client/features/courses/quiz-page.tsx')).QuizPage,
   review: async () => (await import('#client/features/courses/review-page.tsx')).ReviewPage,
+  project: async () => (await import('#client/features/courses/project-page.tsx')).ProjectPage,
   'dev-login': async () => (await import('#client/features/auth/dev-login-page.tsx')).DevLoginPage,
   certificate: async () =>
     (await import('#client/features/certificates/certificate-page.tsx')).CertificatePage,

@@ -21,6 +21,7 @@ import type {
 import { checkCourseWide } from './course-wide.checks.ts';
 import { readModule } from './module.reader.ts';
 import { readArticles, readLegal } from './pages.reader.ts';
+import { readProjects } from './projects.reader.ts';
 
 export * from './content.types.ts';
 export { MIN_LESSON_WORDS } from './lesson.reader.ts';
@@ -56,11 +57,13 @@ export async function scanContent(
 
   const modules = await readModules(rootDir, shown, options, ctx);
   checkCourseWide(modules, ctx);
+  // Projects draw on the whole course; verifying a few modules (--only) leaves them out.
+  const projects = options.only ? [] : await readProjects(rootDir, shown, ctx);
 
   const articles = options.only ? [] : await readArticles(rootDir, shown, ctx.problems);
   const legal = options.only ? {} : await readLegal(rootDir, shown, ctx.problems);
 
-  const course: Course = deepFreeze({ modules, articles, legal });
+  const course: Course = deepFreeze({ modules, projects, articles, legal });
   return {
     course,
     problems: Object.freeze(ctx.problems),

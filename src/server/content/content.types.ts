@@ -72,9 +72,29 @@ export interface LegalPage {
   readonly markdown: string;
 }
 
+/** A project (content/README.md, "Projects"): its steps are checked as exercises are. */
+export interface CourseProject {
+  readonly number: number;
+  readonly slug: string;
+  readonly title: string;
+  /** Recommended after this module. */
+  readonly after: number;
+  /** One sentence: what the finished program does (the public certificate page shows it). */
+  readonly summary: string;
+  /** Markdown. */
+  readonly intro: string;
+  /** The name "Download the program" saves the main program as. */
+  readonly file: string;
+  readonly folder: string;
+  /** Each step as the exercise it is checked as; a later step's `starter` is the previous solution. */
+  readonly steps: readonly CourseExercise[];
+}
+
 export interface Course {
   /** The modules that exist, in curriculum order (content is written incrementally). */
   readonly modules: readonly CourseModule[];
+  /** The projects that exist, by number. */
+  readonly projects: readonly CourseProject[];
   readonly articles: readonly Article[];
   readonly legal: { readonly privacy?: LegalPage; readonly terms?: LegalPage };
 }

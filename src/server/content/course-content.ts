@@ -2,6 +2,7 @@ import type { PictureOption } from '#shared/content/picture-options.ts';
 import type { LessonExercise, LessonReply } from '#shared/api/lesson.schema.ts';
 import { compareSpecSchema } from '#shared/content/compare-spec.ts';
 import type { PublicModule } from '#shared/api/modules.schema.ts';
+import type { ProjectReply } from '#shared/api/projects.schema.ts';
 import type { QuizReply, QuizSummary } from '#shared/api/quiz.schema.ts';
 import { LESSONS_PER_MODULE } from '#shared/content/curriculum.ts';
 import { quizSlug } from '#shared/content/slug.ts';
@@ -41,6 +42,8 @@ export interface CourseContent {
   readonly lessons: ReadonlyMap<number, LessonReply>;
   /** Exercise ids per module number, in order. */
   readonly exerciseIds: ReadonlyMap<number, readonly string[]>;
+  /** The projects, by number; their steps are checked as exercises are, but are no module's. */
+  readonly projects: readonly ProjectReply[];
   /** Finds a quiz by its slug or by its title (SPEC 5: the client turns the slug's hyphens to spaces). */
   findQuiz(titleOrSlug: string): GradableQuiz | undefined;
 }
@@ -93,8 +96,23 @@ export async function prepareCourse(course: Course): Promise<CourseContent> {
     );
   }
 
+  const projects = course.projects.map(
+    (project): ProjectReply => ({
+      number: project.number,
+      slug: project.slug,
+      title: project.title,
+      after: project.after,
+      summary: project.summary,
+      stepCount: project.steps.length,
+      introHtml: renderer.render(project.intro),
+      file: project.file,
+      steps: project.steps.map((step) => prepareExercise(step, renderer)),
+    }),
+  );
+
   return {
     modules,
+    projects,
     quizList,
     quizzes,
     quizReplies,

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-certificates.ts';
 import * as m0009 from './migrations/0009-quiz-attempts-covering-index.ts';
 import * as m0010 from './migrations/0010-promotion-codes.ts';
 import * as m0011 from './migrations/0011-quiz-progress.ts';
+import * as m0012 from './migrations/0012-certificate-issued-for.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so that a bundled or
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009-quiz-attempts-covering-index': m0009,
   '0010-promotion-codes': m0010,
   '0011-quiz-progress': m0011,
+  '0012-certificate-issued-for': m0012,
 };
 
 const provider: MigrationProvider = {

@@ -257,4 +257,6 @@ export interface CertificatesTable {
   withdrawn_at: string | null;
   revoked_at: string | null;
   revoked_reason: string | null;
+  /** What it was issued for, as JSON (CertificateIssuedFor); null before migration 0012. */
+  issued_for: string | null;
 }

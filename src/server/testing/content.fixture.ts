@@ -303,6 +303,21 @@ export interface Fixture {
   remove(): Promise<void>;
 }
 
+/** The test project (projects/1-vote-counter/project.yaml beside this file): six real steps. */
+export const TEST_PROJECT_FOLDER = '1-vote-counter';
+
+export function testProjectYaml(): Promise<string> {
+  return readFile(
+    new URL(`./projects/${TEST_PROJECT_FOLDER}/project.yaml`, import.meta.url),
+    'utf8',
+  );
+}
+
+/** Adds the test project to a fixture's tree, as content/projects/1-vote-counter/project.yaml. */
+export async function addTestProject(fixture: Fixture): Promise<void> {
+  await fixture.write(`projects/${TEST_PROJECT_FOLDER}/project.yaml`, await testProjectYaml());
+}
+
 /** Writes a valid tree with the given modules (default: modules 1 and 2) into a temp folder. */
 export async function createFixture(modules: readonly number[] = [1, 2]): Promise<Fixture> {
   const base = await mkdtemp(path.join(tmpdir(), 'indent-content-'));

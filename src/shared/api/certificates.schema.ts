@@ -39,6 +39,19 @@ export type IssueCertificateBody = z.infer<typeof issueCertificateBodySchema>;
 export const certificateStateSchema = z.enum(['valid', 'withdrawn', 'revoked']);
 export type CertificateState = z.infer<typeof certificateStateSchema>;
 
+/**
+ * What a certificate was issued for, kept with it when it is issued (migration 0012): the numbers of
+ * exercises and quizzes, and each project with its one line on what the program does. Certificates
+ * issued before projects (issue 33) have `projects: null`: they were issued for every exercise and
+ * quiz of the course then, and stay valid.
+ */
+export const certificateIssuedForSchema = z.object({
+  exercises: z.number().int().nullable(),
+  quizzes: z.number().int().nullable(),
+  projects: z.array(z.object({ title: z.string(), summary: z.string() })).nullable(),
+});
+export type CertificateIssuedFor = z.infer<typeof certificateIssuedForSchema>;
+
 /** What the public page shows: exactly what the learner chose to make public, and no more. */
 export const publicCertificateSchema = z.object({
   id: z.string(),
@@ -48,6 +61,7 @@ export const publicCertificateSchema = z.object({
   course: z.string(),
   issuedAt: z.string(),
   modules: z.array(z.object({ number: z.number().int(), title: z.string() })),
+  issuedFor: certificateIssuedForSchema,
   /** Every exercise was checked by the server, not only by the learner's browser. */
   verifiedByServer: z.literal(true),
   /** The public address of the certificate. */
@@ -82,6 +96,21 @@ export const certificateStatusSchema = z.object({
     /** Quizzes whose best score is below the pass mark (null: never taken). */
     missing: z.array(z.object({ title: z.string(), bestScore: z.number().nullable() })),
   }),
+  projects: z.object({
+    done: z.number().int(),
+    total: z.number().int(),
+    /** Projects with a step not yet solved as checked by the server, by number. */
+    missing: z.array(
+      z.object({
+        slug: z.string(),
+        title: z.string(),
+        stepsDone: z.number().int(),
+        steps: z.number().int(),
+      }),
+    ),
+  }),
+  /** What a certificate issued now is issued for (the preview shows it). */
+  issuedFor: certificateIssuedForSchema,
   /** The name to offer: the account's name. */
   defaultName: z.string(),
   /** The learner's current certificate (not withdrawn or revoked), if any. */

@@ -8,11 +8,17 @@ import { z } from 'zod';
 /** Longest program we store: far beyond any exercise, small enough that a row stays cheap. */
 export const MAX_SAVED_CODE_CHARS = 20_000;
 
-/** Exercise ids of the course (`m03-e2-fizzbuzz`): the module number is in the first part. */
+/**
+ * Exercise ids of the course (`m03-e2-fizzbuzz`: the module number is in the first part), and the
+ * ids of the projects' steps (`p1-s2-totals`), which are checked, saved and kept as exercises are.
+ */
 export const exerciseIdSchema = z
   .string()
   .max(64, 'must be at most 64 characters')
-  .regex(/^m\d\d-e\d+-[a-z0-9-]+$/, 'must be an exercise id such as m03-e2-fizzbuzz');
+  .regex(
+    /^(m\d\d-e|p\d-s)\d+-[a-z0-9-]+$/,
+    'must be an exercise id such as m03-e2-fizzbuzz, or a project step id such as p1-s2-totals',
+  );
 
 export const exerciseProgressSchema = z.object({
   exerciseId: z.string(),

@@ -22,7 +22,16 @@ export type ContinueTarget = z.infer<typeof continueTargetSchema>;
 
 export const progressReplySchema = z.object({
   modules: z.array(moduleProgressSchema),
-  /** Lessons visited + exercises solved + quizzes passed, out of all of them. */
+  /** Per project, its steps solved (checked by the server) out of its steps. */
+  projects: z.array(
+    z.object({
+      number: z.number().int().min(1),
+      slug: z.string(),
+      stepsSolved: z.number().int().nonnegative(),
+      stepCount: z.number().int().nonnegative(),
+    }),
+  ),
+  /** Lessons visited + exercises solved + quizzes passed + project steps solved, out of all of them. */
   overall: z.object({
     done: z.number().int().nonnegative(),
     total: z.number().int().nonnegative(),

@@ -11,12 +11,12 @@ import { pictureOptionsSchema } from './picture-options.ts';
  * therefore accept digit strings as well as numbers.
  */
 
-const text = z.string().trim().min(1, { error: 'must not be empty' });
+export const text = z.string().trim().min(1, { error: 'must not be empty' });
 
 /** A one-line title: shown in headings, buttons and URLs. */
-const title = text.regex(/^[^\n\t]+$/, { error: 'must be a single line' });
+export const title = text.regex(/^[^\n\t]+$/, { error: 'must be a single line' });
 
-function integer(min: number, max: number) {
+export function integer(min: number, max: number) {
   return z.preprocess(
     (value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
     z
@@ -34,7 +34,7 @@ function integer(min: number, max: number) {
 }
 
 /** Code may be empty (a starter that is only a comment is still code), but must be a string. */
-const code = z.string();
+export const code = z.string();
 
 export const EXERCISE_ID_PATTERN = /^m\d\d-e\d+-[a-z0-9-]+$/;
 

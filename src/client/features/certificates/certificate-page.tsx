@@ -75,6 +75,7 @@ function Loaded({ certificate }: { certificate: PublicCertificate }) {
         course={certificate.course}
         issuedAt={certificate.issuedAt}
         modules={certificate.modules}
+        issuedFor={certificate.issuedFor}
         url={certificate.url}
       />
       <div className={styles.actions}>

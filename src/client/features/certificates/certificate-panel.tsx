@@ -45,20 +45,32 @@ function Remaining({ status }: { status: CertificateStatus }) {
   return (
     <>
       <p>
-        Solve every exercise (Check must pass) and reach {CERTIFICATE_PASS_PERCENT}% or more in
-        every quiz, and you can issue a certificate with a public address to show employers.
+        Solve every exercise (Check must pass), reach {CERTIFICATE_PASS_PERCENT}% or more in every
+        quiz and build the projects (every step&apos;s Check must pass), and you can issue a
+        certificate with a public address to show employers.
       </p>
       <p className={styles.counts}>
         Exercises solved: {status.exercises.verified} of {status.exercises.total}. Quizzes passed:{' '}
         {status.quizzes.passed} of {status.quizzes.total}.
+        {status.projects.total > 0
+          ? ` Projects built: ${status.projects.done} of ${status.projects.total}.`
+          : ''}
       </p>
-      {status.exercises.missing.length + status.quizzes.missing.length > 0 ? (
+      {status.exercises.missing.length +
+        status.quizzes.missing.length +
+        status.projects.missing.length >
+      0 ? (
         <details className={styles.missing}>
           <summary>What is left</summary>
           <ul>
             {status.exercises.missing.map((exercise) => (
               <li key={exercise.id}>
                 Module {exercise.module} exercise: {exercise.title}
+              </li>
+            ))}
+            {status.projects.missing.map((project) => (
+              <li key={project.slug}>
+                Project: {project.title} ({project.stepsDone} of {project.steps} steps)
               </li>
             ))}
             {status.quizzes.missing.map((quiz) => (
@@ -108,6 +120,7 @@ function IssueForm({ status }: { status: CertificateStatus }) {
         <CertificateView
           name={trimmed || 'Your name'}
           course={status.course}
+          issuedFor={status.issuedFor}
           issuedAt={new Date().toISOString()}
           modules={status.modules}
         />

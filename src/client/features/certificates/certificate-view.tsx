@@ -1,4 +1,7 @@
-import { CERTIFICATE_PASS_PERCENT } from '#shared/api/certificates.schema.ts';
+import {
+  CERTIFICATE_PASS_PERCENT,
+  type CertificateIssuedFor,
+} from '#shared/api/certificates.schema.ts';
 import { site } from '#shared/site.ts';
 import styles from './certificate.module.css';
 
@@ -7,6 +10,8 @@ export interface CertificateViewProps {
   course: string;
   issuedAt: string;
   modules: readonly { number: number; title: string }[];
+  /** What it was issued for (a certificate from before projects has `projects: null`). */
+  issuedFor: CertificateIssuedFor;
   /** The certificate's address, printed at the bottom; left out in a preview. */
   url?: string;
 }
@@ -21,7 +26,15 @@ export function formatIssueDate(iso: string): string {
 }
 
 /** The certificate itself: what the public page shows and prints, and the preview before issuing. */
-export function CertificateView({ name, course, issuedAt, modules, url }: CertificateViewProps) {
+export function CertificateView({
+  name,
+  course,
+  issuedAt,
+  modules,
+  issuedFor,
+  url,
+}: CertificateViewProps) {
+  const projects = issuedFor.projects;
   return (
     <article className={styles.sheet} aria-label="Certificate of completion">
       <p className={styles.brand}>{site.productName}</p>
@@ -39,10 +52,28 @@ export function CertificateView({ name, course, issuedAt, modules, url }: Certif
           <li key={module.number}>{module.title}</li>
         ))}
       </ol>
+      {projects && projects.length > 0 ? (
+        <>
+          <h2 className={styles.modulesTitle}>
+            The {projects.length === 1 ? 'program' : `${projects.length} programs`} built
+          </h2>
+          <ul className={styles.projects}>
+            {projects.map((project) => (
+              <li key={project.title}>
+                <strong>{project.title}</strong>: {project.summary}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <p className={styles.verified}>
-        <span aria-hidden="true">✓ </span>Verified by the server: every exercise was checked by{' '}
+        <span aria-hidden="true">✓ </span>Verified by the server: every exercise
+        {projects && projects.length > 0 ? ' and every step of each program' : ''} was checked by{' '}
         {site.productName}&apos;s server, and every quiz was passed at {CERTIFICATE_PASS_PERCENT}%
         or more.
+        {projects === null
+          ? ' Issued for every exercise and every quiz of the course, before it had projects.'
+          : ''}
       </p>
       {url ? <p className={styles.url}>{url}</p> : null}
     </article>

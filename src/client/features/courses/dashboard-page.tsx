@@ -13,6 +13,7 @@ import styles from './dashboard-page.module.css';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button, ButtonLink } from '#client/components/ui/button.tsx';
 import { CertificatePanel } from '#client/features/certificates/certificate-panel.tsx';
+import { ProjectsSection } from './projects-section.tsx';
 import { ReviewWidget } from '#client/features/learning/review-widget.tsx';
 import { RhythmWidget } from '#client/features/learning/rhythm-widget.tsx';
 
@@ -34,7 +35,8 @@ function ProgressSummary({ progress }: { progress: ProgressReply }) {
         </progress>
         <p className={styles.muted}>
           {progress.overall.done} of {progress.overall.total} steps done: lessons opened, exercises
-          solved and quizzes passed (at {QUIZ_PASS_MARK}% or more).
+          solved, quizzes passed (at {QUIZ_PASS_MARK}% or more)
+          {progress.projects.length > 0 ? ' and project steps solved' : ''}.
         </p>
       </div>
       {progress.continue ? (
@@ -76,6 +78,8 @@ export function DashboardPage() {
       </div>
 
       <CertificatePanel />
+
+      <ProjectsSection />
 
       {modules.isPending || quizzes.isPending ? (
         <PageLoader label="Loading your modules" />

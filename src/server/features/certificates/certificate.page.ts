@@ -40,13 +40,17 @@ function headFor(certificate: PublicCertificate | undefined): { title: string; t
     day: 'numeric',
     timeZone: 'UTC',
   });
+  const built = (c: PublicCertificate) => {
+    const count = c.issuedFor.projects?.length ?? 0;
+    return count === 0 ? '' : `, ${count} program${count === 1 ? '' : 's'} built step by step`;
+  };
   const title =
     certificate.state === 'valid'
       ? pageTitle(`${certificate.name ?? ''}: certificate of completion`)
       : pageTitle(`Certificate ${certificate.state}`);
   const description =
     certificate.state === 'valid'
-      ? `${certificate.name ?? ''} completed ${certificate.course} (${certificate.modules.length} modules) on ${date}. Every exercise was checked by ${site.productName}'s server.`
+      ? `${certificate.name ?? ''} completed ${certificate.course} (${certificate.modules.length} modules${built(certificate)}) on ${date}. Every exercise was checked by ${site.productName}'s server.`
       : `This certificate of completion was ${certificate.state} and is no longer valid.`;
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;

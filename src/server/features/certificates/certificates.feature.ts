@@ -14,8 +14,9 @@ import {
 } from './certificates.service.ts';
 
 /**
- * Certificates of completion (decision 0015): earned by every exercise verified on the server and
- * every quiz passed; a public page anyone can check at /certificates/{id}.
+ * Certificates of completion (decision 0015): earned by every exercise verified on the server,
+ * every quiz passed and every project's steps verified on the server (decision 0038); a public page
+ * anyone can check at /certificates/{id} says what it was issued for.
  */
 export async function registerCertificates(
   app: App,
@@ -41,6 +42,12 @@ export async function registerCertificates(
         lesson.exercises.map((e) => ({ id: e.id, module: lesson.module.number, title: e.title })),
       ),
       quizzes: content.quizList.map((q) => ({ id: q._id, title: q.title })),
+      projects: content.projects.map((p) => ({
+        slug: p.slug,
+        title: p.title,
+        summary: p.summary,
+        stepIds: p.steps.map((step) => step.id),
+      })),
     },
     clock: deps.clock,
     origin: env.origin,

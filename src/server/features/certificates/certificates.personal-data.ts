@@ -18,7 +18,7 @@ export const certificatesPersonalData: PersonalDataOwner = {
   async export(db, userId) {
     const certificates = await db
       .selectFrom('certificates')
-      .select(['id', 'name', 'issued_at', 'withdrawn_at', 'revoked_at'])
+      .select(['id', 'name', 'issued_at', 'withdrawn_at', 'revoked_at', 'issued_for'])
       .where('user_id', '=', userId)
       .orderBy('issued_at')
       .execute();

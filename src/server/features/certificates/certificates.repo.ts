@@ -7,6 +7,8 @@ export interface CertificateRow {
   issuedAt: string;
   withdrawnAt: string | null;
   revokedAt: string | null;
+  /** What it was issued for, as JSON (CertificateIssuedFor); null for one issued before projects. */
+  issuedFor: string | null;
 }
 
 type Selected = {
@@ -16,9 +18,18 @@ type Selected = {
   issued_at: string;
   withdrawn_at: string | null;
   revoked_at: string | null;
+  issued_for: string | null;
 };
 
-const columns = ['id', 'user_id', 'name', 'issued_at', 'withdrawn_at', 'revoked_at'] as const;
+const columns = [
+  'id',
+  'user_id',
+  'name',
+  'issued_at',
+  'withdrawn_at',
+  'revoked_at',
+  'issued_for',
+] as const;
 
 function toRow(r: Selected): CertificateRow {
   return {
@@ -28,6 +39,7 @@ function toRow(r: Selected): CertificateRow {
     issuedAt: r.issued_at,
     withdrawnAt: r.withdrawn_at,
     revokedAt: r.revoked_at,
+    issuedFor: r.issued_for,
   };
 }
 
@@ -61,10 +73,17 @@ export function createCertificatesRepo(db: Db) {
       userId: string;
       name: string;
       issuedAt: string;
+      issuedFor: string;
     }): Promise<boolean> {
       const result = await db
         .insertInto('certificates')
-        .values({ id: row.id, user_id: row.userId, name: row.name, issued_at: row.issuedAt })
+        .values({
+          id: row.id,
+          user_id: row.userId,
+          name: row.name,
+          issued_at: row.issuedAt,
+          issued_for: row.issuedFor,
+        })
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;

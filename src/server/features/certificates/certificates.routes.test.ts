@@ -7,11 +7,11 @@ import {
   grantPaidAccess,
   signInWithDevLogin,
   testClock,
-  testContent,
   type Jar,
   type TestApp,
 } from '../../testing/test-app.ts';
 import { personalDataOwners } from '../../personal-data.ts';
+import { testContentWithProject } from '../../testing/projects.fixture.ts';
 import { createPersonalData } from '../privacy/personal-data.service.ts';
 import { createRetentionRepo } from '../privacy/retention.repo.ts';
 import { createCertificatesRepo } from './certificates.repo.ts';
@@ -22,13 +22,18 @@ describe('certificates', () => {
   const clock = testClock();
   let exerciseIds: string[] = [];
   let quizIds: string[] = [];
+  /** Every step of every project (the test project is project 1, src/server/testing/projects/). */
+  let stepIds: string[] = [];
+  let projects: { title: string; summary: string }[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ deps: { clock } });
-    const content = await testContent();
+    const content = await testContentWithProject();
+    t = await createTestApp({ deps: { clock, content } });
     exerciseIds = [...content.exerciseIds.values()].flat();
     quizIds = content.quizList.map((q) => q._id);
-  }, 30_000);
+    stepIds = content.projects.flatMap((p) => p.steps.map((step) => step.id));
+    projects = content.projects.map((p) => ({ title: p.title, summary: p.summary }));
+  }, 60_000);
   beforeEach(() => clock.reset());
   afterAll(async () => {
     await t.close();
@@ -46,7 +51,7 @@ describe('certificates', () => {
     options: { verified?: boolean; skipExercise?: string; quizScore?: number } = {},
   ) {
     const now = clock.now().toISOString();
-    const ids = exerciseIds.filter((id) => id !== options.skipExercise);
+    const ids = [...exerciseIds, ...stepIds].filter((id) => id !== options.skipExercise);
     await t.database.db
       .insertInto('exercise_progress')
       .values(
@@ -150,6 +155,19 @@ describe('certificates', () => {
     expect(low.eligible).toBe(false);
     expect(low.quizzes.missing).toEqual([{ title: expect.any(String), bestScore: 69 }]);
 
+    // Every exercise and quiz, but the test project's last step not yet checked by the server.
+    const noProject = await subscriber('No Project');
+    await complete(noProject.userId, { skipExercise: 'p1-s6-shares' });
+    const building = (await status(noProject.jar)).json();
+    expect(building.eligible).toBe(false);
+    expect(building.exercises.missing).toEqual([]);
+    expect(building.projects.missing).toEqual([
+      { slug: 'vote-counter', title: 'A vote counter', stepsDone: 5, steps: 6 },
+    ]);
+    const refused = await issue(noProject.jar, { name: 'No Project' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain("every project's steps checked by the server");
+
     const ready = await subscriber('Ready Learner');
     await complete(ready.userId, { quizScore: 70 });
     expect((await status(ready.jar)).json().eligible).toBe(true);
@@ -197,6 +215,17 @@ describe('certificates', () => {
       verifiedByServer: true,
     });
     expect(body.modules).toHaveLength(15);
+    // What it was issued for, kept with it: the projects with their one line each.
+    expect(body.issuedFor).toEqual({
+      exercises: exerciseIds.length,
+      quizzes: quizIds.length,
+      projects,
+    });
+    expect(body.issuedFor.projects[0]).toEqual({
+      title: 'A vote counter',
+      summary:
+        "Counts the votes typed at the keyboard and names the winner with each name's share.",
+    });
     // Nothing else about the learner: no e-mail, no account id, no scores.
     expect(JSON.stringify(body)).not.toContain(userId);
     expect(JSON.stringify(body)).not.toContain('@example.com');
@@ -214,6 +243,7 @@ describe('certificates', () => {
     expect(page.body).toContain('<meta property="og:title" content="Ada &lt;Lovelace&gt;');
     expect(page.body).toContain(`<meta property="og:url" content="${certificate.url}" />`);
     expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).toContain(`(15 modules, ${projects.length} program`);
   });
 
   it('lets the holder withdraw it; the page then says so, without the name', async () => {
@@ -265,6 +295,22 @@ describe('certificates', () => {
     const done = await withdraw(holder.jar, id);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ state: 'withdrawn', name: '' });
+  });
+
+  it('keeps a certificate issued before projects valid, saying what it was issued for', async () => {
+    const { userId } = await subscriber('Early Learner');
+    const id = newCertificateId();
+    // As issued before migration 0012: no record of what it was issued for.
+    await t.database.db
+      .insertInto('certificates')
+      .values({ id, user_id: userId, name: 'Early Learner', issued_at: clock.now().toISOString() })
+      .execute();
+    const body = (await publicApi(id)).json();
+    expect(body).toMatchObject({ state: 'valid', name: 'Early Learner' });
+    expect(body.issuedFor).toEqual({ exercises: null, quizzes: null, projects: null });
+    const page = await publicPage(id);
+    expect(page.body).toContain('(15 modules) on ');
+    expect(page.body).not.toContain('built step by step');
   });
 
   it('says so when a certificate is revoked', async () => {

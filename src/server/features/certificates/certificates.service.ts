@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import {
   CERTIFICATE_COURSE,
   CERTIFICATE_PASS_PERCENT,
+  certificateIssuedForSchema,
   linkedInAddUrl,
+  type CertificateIssuedFor,
   type CertificateState,
   type CertificateStatus,
   type OwnCertificate,
@@ -27,6 +29,8 @@ export interface CertifiedCourse {
   modules: readonly { number: number; title: string }[];
   exercises: readonly { id: string; module: number; title: string }[];
   quizzes: readonly { id: string; title: string }[];
+  /** The projects (issue 33): each counts when every one of its steps is verified by the server. */
+  projects: readonly { slug: string; title: string; summary: string; stepIds: readonly string[] }[];
 }
 
 /** 16 random bytes: 128 bits, far beyond guessing, 22 characters in an address. */
@@ -63,11 +67,19 @@ async function progressOf(deps: Deps, userId: string) {
   const solved = new Set(verified);
   const best = new Map(bests.map((b) => [b.quizId, b.bestScore]));
   const missingExercises = deps.course.exercises.filter((e) => !solved.has(e.id));
+  const projects = deps.course.projects.map((p) => ({
+    slug: p.slug,
+    title: p.title,
+    stepsDone: p.stepIds.filter((id) => solved.has(id)).length,
+    steps: p.stepIds.length,
+  }));
+  const missingProjects = projects.filter((p) => p.stepsDone < p.steps);
   const missingQuizzes = deps.course.quizzes
     .filter((q) => (best.get(q.id) ?? -1) < CERTIFICATE_PASS_PERCENT)
     .map((q) => ({ title: q.title, bestScore: best.get(q.id) ?? null }));
   return {
-    eligible: missingExercises.length === 0 && missingQuizzes.length === 0,
+    eligible:
+      missingExercises.length === 0 && missingQuizzes.length === 0 && missingProjects.length === 0,
     exercises: {
       verified: deps.course.exercises.length - missingExercises.length,
       total: deps.course.exercises.length,
@@ -78,7 +90,20 @@ async function progressOf(deps: Deps, userId: string) {
       total: deps.course.quizzes.length,
       missing: missingQuizzes,
     },
+    projects: {
+      done: projects.length - missingProjects.length,
+      total: projects.length,
+      missing: missingProjects,
+    },
   };
+}
+
+/** What a certificate was issued for; one from before projects has no record and says so. */
+function issuedFor(row: CertificateRow): CertificateIssuedFor {
+  const before: CertificateIssuedFor = { exercises: null, quizzes: null, projects: null };
+  if (row.issuedFor === null) return before;
+  const parsed = certificateIssuedForSchema.safeParse(JSON.parse(row.issuedFor));
+  return parsed.success ? parsed.data : before;
 }
 
 function toPublic(
@@ -94,6 +119,7 @@ function toPublic(
     course: CERTIFICATE_COURSE,
     issuedAt: row.issuedAt,
     modules,
+    issuedFor: issuedFor(row),
     verifiedByServer: true,
     url,
     linkedInUrl: linkedInAddUrl({
@@ -115,6 +141,11 @@ export function createCertificatesService(deps: Deps) {
     url: urlOf(row.id),
   });
   const modules = deps.course.modules.map((m) => ({ number: m.number, title: m.title }));
+  const issuedForNow: CertificateIssuedFor = {
+    exercises: deps.course.exercises.length,
+    quizzes: deps.course.quizzes.length,
+    projects: deps.course.projects.map((p) => ({ title: p.title, summary: p.summary })),
+  };
 
   return {
     async status(user: { id: string; name: string }): Promise<CertificateStatus> {
@@ -124,6 +155,7 @@ export function createCertificatesService(deps: Deps) {
       ]);
       return {
         ...progress,
+        issuedFor: issuedForNow,
         defaultName: user.name,
         certificate: current ? own(current) : null,
         course: CERTIFICATE_COURSE,
@@ -135,12 +167,16 @@ export function createCertificatesService(deps: Deps) {
       if (await deps.repo.current(userId)) throw alreadyHeld();
       const progress = await progressOf(deps, userId);
       if (!progress.eligible) {
-        const left = progress.exercises.missing.length + progress.quizzes.missing.length;
+        const left =
+          progress.exercises.missing.length +
+          progress.quizzes.missing.length +
+          progress.projects.missing.length;
         throw new AppError(
           409,
           'not_complete',
-          `The certificate needs every exercise solved and checked by the server, and every quiz at ` +
-            `${CERTIFICATE_PASS_PERCENT}% or more; ${left} still to go. Your dashboard lists them.`,
+          `The certificate needs every exercise solved and checked by the server, every quiz at ` +
+            `${CERTIFICATE_PASS_PERCENT}% or more, and every project's steps checked by the server; ` +
+            `${left} still to go. Your dashboard lists them.`,
         );
       }
       const row = {
@@ -148,6 +184,7 @@ export function createCertificatesService(deps: Deps) {
         userId,
         name,
         issuedAt: deps.clock.now().toISOString(),
+        issuedFor: JSON.stringify(issuedForNow),
       };
       if (!(await deps.repo.insert(row))) throw alreadyHeld();
       return own({ ...row, withdrawnAt: null, revokedAt: null });

@@ -307,7 +307,10 @@ describe('GET /api/progress', () => {
     const { jar } = await subscriber('New Comer');
     const progress = progressReplySchema.parse((await get(jar, '/api/progress')).json());
     expect(progress.modules).toHaveLength(15);
-    expect(progress.overall).toEqual({ done: 0, total: 15 + 61 + 43, percent: 0 });
+    // Lessons, exercises and quizzes, and the steps of the projects (issue 33) the course has.
+    const steps = content.projects.reduce((n, p) => n + p.steps.length, 0);
+    expect(progress.overall).toEqual({ done: 0, total: 15 + 61 + 43 + steps, percent: 0 });
+    expect(progress.projects).toHaveLength(content.projects.length);
     expect(progress.continue).toBeNull();
   });
 

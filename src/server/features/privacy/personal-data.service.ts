@@ -6,10 +6,10 @@ export const EXPORT_README = [
   'Everything Indent holds about you, as of exported_at. Each section is kept by one part of the site:',
   'profile and sessions (your account), orders (what you bought; no card data is ever stored),',
   'quiz_attempts (your answers and scores), quiz_progress (where you are in a quiz not yet submitted),',
-  'exercise_progress (your saved code per exercise),',
+  'exercise_progress (your saved code per exercise and per project step, ids p1-s1-...),',
   'code_history (earlier versions of that code, one per Check), lesson_visits (modules opened),',
   'review_items (missed questions queued for review), study_goal and study_days (your weekly rhythm),',
-  'certificates (those you issued), mails (what we sent you), changes_by_hand (changes the seller',
+  'certificates (those you issued, with what each was issued for), mails (what we sent you), changes_by_hand (changes the seller',
   'made to your access). Times are UTC (ISO 8601).',
 ].join(' ');
 

@@ -21,6 +21,7 @@ import { exerciseProgressRoutes } from './exercise-progress.routes.ts';
 import { createExerciseProgressService } from './exercise-progress.service.ts';
 import { createProgressRepo } from './progress.repo.ts';
 import { progressRoutes } from './progress.routes.ts';
+import { projectsRoutes } from './projects.routes.ts';
 import { createProgressService, type QuizAttemptsReader } from './progress.service.ts';
 
 export interface ProgressFeature {
@@ -29,6 +30,8 @@ export interface ProgressFeature {
   /** The exercises whose solutions the server itself checked, for certificates. */
   verifiedExerciseIds(userId: string): Promise<string[]>;
 }
+
+const projectSteps = (content: CourseContent) => content.projects.flatMap((p) => p.steps);
 
 /**
  * Server-side exercise checks (issue 21, decision 0019): a pool of sandboxed Pyodide processes,
@@ -43,10 +46,12 @@ function exerciseChecker(app: App, env: Env, content: CourseContent, metrics: Re
     timeoutMs: env.PYTHON_CHECK_TIMEOUT_MS,
   });
   app.addHook('onClose', async () => runner.close());
+  // A project's step is checked exactly as an exercise is.
   const checks = new Map(
-    [...content.lessons.values()].flatMap((lesson) =>
-      lesson.exercises.map((exercise) => [exercise.id, exercise] as const),
-    ),
+    [
+      ...[...content.lessons.values()].flatMap((lesson) => lesson.exercises),
+      ...projectSteps(content),
+    ].map((exercise) => [exercise.id, exercise] as const),
   );
   return createExerciseChecker({
     runner,
@@ -76,7 +81,10 @@ export async function registerProgress(
   },
 ): Promise<ProgressFeature> {
   const { db, clock, content, hooks } = deps;
-  const courseExerciseIds = new Set([...content.exerciseIds.values()].flat());
+  const courseExerciseIds = new Set([
+    ...[...content.exerciseIds.values()].flat(),
+    ...projectSteps(content).map((step) => step.id),
+  ]);
   const isExercise = (id: string) => courseExerciseIds.has(id);
   const exerciseProgress = createExerciseProgressRepo(db);
   const checker = exerciseChecker(app, deps.env, content, deps.metrics);
@@ -96,13 +104,15 @@ export async function registerProgress(
   await app.register(exerciseProgressRoutes, { progress: progressService, checks, hooks });
   const history = createCodeHistoryService({ repo: createCodeHistoryRepo(db), isExercise });
   await app.register(codeHistoryRoutes, { history, hooks });
+  const progressRepo = createProgressRepo(db);
   const progress = createProgressService({
     content,
-    repo: createProgressRepo(db),
+    repo: progressRepo,
     attempts: deps.quizzes,
     clock,
   });
   await app.register(progressRoutes, { progress, hooks });
+  await app.register(projectsRoutes, { content, repo: progressRepo, hooks });
   return {
     recordLessonVisit: (userId, moduleNumber) => progress.recordLessonVisit(userId, moduleNumber),
     verifiedExerciseIds: exerciseProgress.verifiedExerciseIds,

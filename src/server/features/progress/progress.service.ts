@@ -38,11 +38,23 @@ export function createProgressService(deps: {
         deps.attempts.latestAttempt(userId),
       ]);
       const best = new Map(scores.map((s) => [s.quizId, s.bestScore]));
-      const { modules, done, total } = moduleProgress(content, visits, solved, best);
+      const counted = moduleProgress(content, visits, solved, best);
+      const { modules } = counted;
       const last = lastTouched(content, visits, solved, latestAttempt);
+      // A project's steps count towards the course's figure as its exercises do.
+      const solvedIds = new Set(solved.map((s) => s.exerciseId));
+      const projects = content.projects.map((p) => ({
+        number: p.number,
+        slug: p.slug,
+        stepsSolved: p.steps.filter((step) => solvedIds.has(step.id)).length,
+        stepCount: p.steps.length,
+      }));
+      const done = counted.done + projects.reduce((n, p) => n + p.stepsSolved, 0);
+      const total = counted.total + projects.reduce((n, p) => n + p.stepCount, 0);
 
       return {
         modules,
+        projects,
         overall: { done, total, percent: total === 0 ? 0 : Math.floor((done / total) * 100) },
         continue: last ? continueFrom(content, modules, best, last.moduleNumber) : null,
       };
