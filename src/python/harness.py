@@ -2,7 +2,8 @@
 content verifier load this file into Pyodide and call run_request (src/shared/content/python-checks.ts
 says how a result is judged). It runs a request's setup, code and tests in a fresh working folder,
 captures what they print, feeds input() from the request's stdin and reports the first error the
-way Python prints it, without the harness's own frames."""
+way Python prints it, without the harness's own frames. A program in several files has its modules
+written to the folder it runs in first (program_files.py)."""
 import ast
 import builtins
 import copy
@@ -18,6 +19,7 @@ import sys
 import traceback
 
 import _indent_judging as judging
+import _indent_program_files as program_files
 
 WORK_DIR = "/home/learner"
 OUTPUT_LIMIT = 1_000_000
@@ -141,6 +143,8 @@ def _phase(phase, filename, source, namespace, stream, out, err, plain=False):
     sys.stdin = stream
     builtins.input = (_PLAIN_MAKE_INPUT if plain else _make_input)(stream)
     try:
+        if filename in ("main.py", "solution.py"):
+            source = program_files.prepare(source, os.getcwd())
         (_PLAIN_RUN_SOURCE if plain else _run_source)(source, filename, namespace)
     except SystemExit as exc:
         if exc.code not in (None, 0):
@@ -195,7 +199,7 @@ def run_request(request_json, on_output=None):
             generated, error = _generate(compare, quiet)
             # What every later run of a program or call starts from (_enter resets to it).
             shutil.copytree(WORK_DIR, _base_dir())
-            _BASE["files"] = _files(_base_dir())
+            _BASE["files"] = program_files.files(_base_dir())
             _BASE["modules"] = set(sys.modules)
         if error is None:
             error = _phase("code", "main.py", request["code"], namespace, stdin, out, err)
@@ -218,6 +222,7 @@ def run_request(request_json, on_output=None):
         os.chdir(saved["cwd"])
         _forget_work_dir_modules()
         _clear_folders()
+        program_files.forget()
     return json.dumps({"stdout": out.getvalue(), "stderr": err.getvalue(), "error": error, "failure": failure})
 
 
@@ -252,11 +257,13 @@ def _enter(folder, reset=False):
     with `reset`, as the check's setup left it. A check makes dozens of runs and calls, so only a
     folder that differs is replaced, and only modules imported since the run began are looked at
     (decision 0032)."""
-    if reset and not (os.path.isdir(folder) and _files(folder) == _BASE["files"]):
+    as_reset = program_files.expected(folder, _BASE["files"])
+    if reset and not (os.path.isdir(folder) and program_files.files(folder) == as_reset):
         # Out of the folder first: Pyodide's file system cannot remove the working folder.
         os.chdir(_base_dir())
         shutil.rmtree(folder, ignore_errors=True)
         shutil.copytree(_base_dir(), folder)
+        program_files.restore(folder)
     os.chdir(folder)
     _forget_work_dir_modules(set(sys.modules) - _BASE["modules"])
     _new_drawing()
@@ -281,24 +288,13 @@ def _generate(compare, quiet):
         return None, _describe(exc, "setup", "<generate>")
 
 
-def _files(folder):
-    found = {}
-    for root, dirs, names in os.walk(folder):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        for name in names:
-            path = os.path.join(root, name)
-            with open(path, "rb") as f:
-                found[os.path.relpath(path, folder)] = f.read()
-    return found
-
-
 def _call(function, args, kwargs, folder):
     """Calls `function` on a deep copy of `args` and `kwargs` in `folder`: what it returned or raised, printed and changed.
     The folder starts as the check's setup left it (`base_files`), so what the code did before (its
     own example calls writing the same file, say) makes no difference to what a call is seen to
     change."""
     _enter(folder, reset=True)
-    before = _BASE["files"]
+    before = program_files.expected(folder, _BASE["files"])
     args, kwargs = copy.deepcopy((args, kwargs))
     printed = _Capture("compare", None)
     sys.stdout = sys.stderr = printed
@@ -309,7 +305,7 @@ def _call(function, args, kwargs, folder):
         value = function(*args, **kwargs)
     except BaseException as exc:
         raised = exc
-    after = _files(folder)
+    after = program_files.files(folder)
     changed = {path: content for path, content in after.items() if before.get(path) != content}
     line = _describe(raised, "code", "main.py")["line"] if raised is not None else None
     given = list(args) + list(kwargs.values())

@@ -1,5 +1,5 @@
 """What the CPython tests of the harness share: the harness imported as the loaders install it
-(judging.py first, as _indent_judging, and turtle.py with its record as _indent_turtle_record), and a test case whose runs use a working folder of its own
+(judging.py first, as _indent_judging, program_files.py as _indent_program_files, and turtle.py with its record as _indent_turtle_record), and a test case whose runs use a working folder of its own
 instead of /home/learner."""
 
 import os
@@ -9,9 +9,11 @@ import tempfile
 import unittest
 
 import judging
+import program_files
 import turtle_record
 
 sys.modules["_indent_judging"] = judging
+sys.modules["_indent_program_files"] = program_files
 sys.modules["_indent_turtle_record"] = turtle_record
 import harness  # noqa: E402  (it imports _indent_judging)
 import turtle  # noqa: E402  (this folder's turtle.py, as the loaders install it)

@@ -54,6 +54,15 @@ class BrowserRunnerTest(unittest.TestCase):
         self.assertIn(["Return value", {"r": "6"}], returned["frames"][-1]["vars"])
         self.assertEqual(steps[-1]["event"], "end")
 
+    def test_steps_through_the_main_program_of_several_files_with_the_editors_lines(self):
+        code = "import helper\nx = helper.twice(3)\nprint(x)\n# file: helper.py\ndef twice(n):\n    return n * 2\n"
+        result = run(code, trace=True)
+        steps = result["trace"]["steps"]
+        self.assertEqual(result["stdout"], "6\n")
+        # The module's lines are its own file's, not the editor's: only the main program is shown.
+        self.assertEqual([s["line"] for s in steps if s["event"] == "line"], [1, 2, 3])
+        self.assertIn(["x", {"r": "6"}], steps[-1]["frames"][0]["vars"])
+
     def test_stops_at_the_step_limit_without_an_error(self):
         result = run("while True:\n    pass", trace=True)
         self.assertIsNone(result["error"])

@@ -57,6 +57,16 @@ describe('the Python harness in Pyodide', () => {
     }
   });
 
+  it('runs a program in several files: its modules are in the working folder first (program_files.py)', async () => {
+    const code =
+      'import greet\nimport os\nprint(greet.hello("Ada"))\nprint(sorted(os.listdir(".")))\nprint(missing)\n' +
+      '# file: greet.py\ndef hello(name):\n    return "Hello, " + name\n';
+    const result = await runner.run({ code });
+    expect(result.stdout).toBe("Hello, Ada\n['greet.py']\n");
+    expect(result.error).toMatchObject({ type: 'NameError', lineno: 5 });
+    expect((await runner.run({ code: 'import greet' })).error?.type).toBe('ModuleNotFoundError');
+  });
+
   it('gives every run a fresh namespace', async () => {
     await runner.run({ code: 'secret = 42' });
     const result = await runner.run({ code: 'print(secret)' });

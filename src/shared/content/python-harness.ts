@@ -20,6 +20,12 @@ export const WORK_DIR = '/home/learner';
 export const JUDGING_MODULE = '_indent_judging';
 
 /**
+ * src/python/program_files.py: a program in several files (`# file: name.py` sections, content/README.md
+ * "Projects"), whose modules the harness writes to the working folder before the main program runs.
+ */
+export const PROGRAM_FILES_MODULE = '_indent_program_files';
+
+/**
  * Our own turtle (src/python/turtle.py, decision 0033), which records what is drawn instead of
  * opening a window, and the record it draws into (turtle_record.py), which it imports by this name.
  */
@@ -32,6 +38,7 @@ export const TURTLE_RECORD_MODULE = '_indent_turtle_record';
  */
 export const LIBRARY_MODULES = [
   { name: JUDGING_MODULE, file: 'judging.py', filename: '<indent-judging>' },
+  { name: PROGRAM_FILES_MODULE, file: 'program_files.py', filename: '<indent-program-files>' },
   { name: TURTLE_RECORD_MODULE, file: 'turtle_record.py', filename: '<indent-turtle-record>' },
   { name: TURTLE_MODULE, file: 'turtle.py', filename: '<indent-turtle>' },
 ] as const;

@@ -108,6 +108,16 @@ describe('Step through’s step limit', () => {
     expect(stdout).toBe('45\n');
   });
 
+  it('runs a program in several files, its modules written first, stepping through the main one', () => {
+    const { trace, stdout } = stepThrough(
+      'import helper\nprint(helper.twice(4))\n# file: helper.py\ndef twice(n):\n    return n * 2\n',
+    );
+    expect(stdout).toBe('8\n');
+    expect(trace.steps.filter((step) => step.event === 'line').map((step) => step.line)).toEqual([
+      1, 2,
+    ]);
+  });
+
   it('shows a program that ends on its STEP_LIMIT-th step in STEP_LIMIT steps, its end last', () => {
     // Line 1, then 2 and 3 per round, then the last test of line 2: 2 + 2 x 499 = STEP_LIMIT.
     const { trace } = stepThrough('total = 0\nfor i in range(499):\n    total += i');
