@@ -374,7 +374,9 @@ for (const width of [1280, 360]) {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const resume = page.getByRole('link', { name: /^Continue where you left off: / });
-    await expect(resume).toHaveText('Continue where you left off: Comparisons and Logic Quiz');
+    await expect(resume).toHaveText(
+      'Continue where you left off: Exercise 1 of Control Flow: Cinema ticket prices',
+    );
     await page.getByRole('button', { name: /^Module 3: Control Flow/ }).click();
     await page.getByRole('button', { name: /^Module 15: / }).focus();
     await page.keyboard.press('Enter');

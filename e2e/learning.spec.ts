@@ -72,6 +72,11 @@ test.describe('learning', () => {
       '/',
     );
     await expect(page.getByRole('button', { name: /^Module \d+: / })).toHaveCount(15);
+    // A new learner is told where to begin (issue 35).
+    await expect(page.getByRole('link', { name: 'Start with Module 1' })).toHaveAttribute(
+      'href',
+      '/dashboard/lessons/module1',
+    );
 
     // One module open at a time; clicking the open one closes it.
     const m1 = moduleToggle(page, 1, 'Introduction to Python');
@@ -162,8 +167,13 @@ test.describe('learning', () => {
     const quizRow = page.getByRole('link', { name: quizName, exact: true }).locator('..');
     await expect(quizRow).toContainText(`Best score: ${score}%`);
     await expect(page.getByText(/Lesson opened · Exercises solved 0\/5/)).toBeVisible();
-    await expect(page.getByRole('link', { name: /^Continue where you left off/ })).toBeVisible();
     await expect(page.getByText(/^Course progress: \d+%$/)).toBeVisible();
+    // Continue leads to the first thing left (issue 35): module 2's first exercise, not yet solved.
+    const resume = page.getByRole('link', { name: /^Continue where you left off/ });
+    await expect(resume).toHaveText(/^Continue where you left off: Exercise 1 of Basic Concepts/);
+    await resume.click();
+    await expect(page).toHaveURL(/\/dashboard\/lessons\/module2#exercise-m02-e1-/);
+    await expect(page.locator('article[data-exercise-id]').first()).toBeFocused();
   });
 
   test('axe finds no violations on the dashboard, a lesson and a quiz question', async () => {

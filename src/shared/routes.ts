@@ -51,6 +51,9 @@ export const pageRoutes: readonly string[] = pages.map((route) => route.path);
 const lessonPath = /^module([1-9]|1[0-5])$/;
 
 /** Lesson paths are '/dashboard/lessons/module{N}' with N from 1 to 15. */
+/** The id of an exercise's card on its lesson page, so a link can lead to it. */
+export const exerciseAnchor = (exerciseId: string): string => `exercise-${exerciseId}`;
+
 export function lessonModuleNumber(segment: string): number | null {
   const match = lessonPath.exec(segment);
   return match?.[1] ? Number(match[1]) : null;

@@ -43,6 +43,15 @@ function ProgressSummary({ progress }: { progress: ProgressReply }) {
         <ButtonLink to={progress.continue.path}>
           Continue where you left off: {progress.continue.label}
         </ButtonLink>
+      ) : progress.overall.done === 0 ? (
+        // A new learner's first question is where to begin (issue 35).
+        <div className={styles.startHere}>
+          <p>
+            <strong>Start here.</strong> The course begins with Module 1&rsquo;s lesson: read it,
+            run its examples, then try its exercises and its quiz.
+          </p>
+          <ButtonLink to="/dashboard/lessons/module1">Start with Module 1</ButtonLink>
+        </div>
       ) : null}
     </section>
   );

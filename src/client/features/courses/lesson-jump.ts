@@ -11,6 +11,3 @@ export function onJump(event: MouseEvent<HTMLAnchorElement>): void {
   target.tabIndex = -1;
   target.focus();
 }
-
-/** The id of an exercise's card on its lesson page, for links to it. */
-export const exerciseAnchor = (exerciseId: string): string => `exercise-${exerciseId}`;

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import type { LessonReply } from '#shared/api/lesson.schema.ts';
+import { exerciseAnchor } from '#shared/routes.ts';
 import { useSavedExercises } from '#client/features/runner/use-exercise-progress.ts';
 import { useQuizScores } from './courses-api.ts';
-import { exerciseAnchor, onJump } from './lesson-jump.ts';
+import { onJump } from './lesson-jump.ts';
 import { QUIZ_PASS_MARK } from '#shared/quiz-rules.ts';
 import { hasPassed, quizLength } from './quiz-next-step.ts';
 import styles from './lesson-page.module.css';

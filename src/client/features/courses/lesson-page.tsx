@@ -1,7 +1,7 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { LessonReply } from '#shared/api/lesson.schema.ts';
-import { lessonModuleNumber } from '#shared/routes.ts';
+import { exerciseAnchor, lessonModuleNumber } from '#shared/routes.ts';
 import { PageLoader } from '#client/components/ui/page-loader.tsx';
 import { Page } from '#client/components/ui/page.tsx';
 import { ExerciseWorkbench } from '#client/features/runner/exercise-workbench.tsx';
@@ -12,7 +12,7 @@ import { usePageTitle } from '#client/lib/page-title.ts';
 import { useLesson } from './courses-api.ts';
 import { CourseTopbar } from './course-topbar.tsx';
 import { ExerciseCard } from './exercise-card.tsx';
-import { exerciseAnchor, onJump } from './lesson-jump.ts';
+import { onJump } from './lesson-jump.ts';
 import { LessonNextSteps } from './lesson-next-steps.tsx';
 import styles from './lesson-page.module.css';
 import { Alert } from '#client/components/ui/alert.tsx';
@@ -96,9 +96,10 @@ export function LessonPage() {
   const lesson = useLesson(number);
   const [copied, onTextClick] = useCodeCopy();
   const [lessonText, setLessonText] = useState<HTMLDivElement | null>(null);
+  const [lessonArticle, setLessonArticle] = useState<HTMLElement | null>(null);
   usePageTitle(lesson.data ? `${lesson.data.module.title} Lesson` : 'Lesson');
-  // A link to a section (a search result) lands on it once the lesson text is in.
-  useScrollToHash(lessonText);
+  // A link to a section (a search result) or an exercise (Continue) lands on it once it is in.
+  useScrollToHash(lessonArticle);
 
   // SPEC 2: each lesson page opens at the top.
   useEffect(() => {
@@ -129,7 +130,7 @@ export function LessonPage() {
           </Button>
         </Alert>
       ) : (
-        <article className={styles.lesson}>
+        <article ref={setLessonArticle} className={styles.lesson}>
           <LessonHeader module={lesson.data.module} />
 
           {/* Server-rendered from our own Markdown files; never holds user input. */}

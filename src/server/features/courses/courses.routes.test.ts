@@ -320,14 +320,15 @@ describe('GET /api/progress', () => {
     let progress = progressReplySchema.parse((await get(jar, '/api/progress')).json());
     const m2Quizzes = content.quizList.filter((q) => q.quizNumber === 2);
     expect(progress.modules[1]).toMatchObject({ number: 2, lessonVisited: true, quizCount: 3 });
-    expect(progress.continue?.path).toBe(`/dashboard/quiz/${m2Quizzes[0]?._id}`);
+    const exerciseIds = content.exerciseIds.get(2) ?? [];
+    // The lesson is open: its first exercise not yet solved comes next (issue 35).
+    expect(progress.continue?.path).toBe(`/dashboard/lessons/module2#exercise-${exerciseIds[0]}`);
 
     clock.advance(1000);
     const quiz = quizBySlug(m2Quizzes[0]?._id ?? '');
     await submit(jar, { userId, quizId: quiz.slug, answers: answers(quiz, 99) });
     const second = quizBySlug(m2Quizzes[1]?._id ?? '');
     await submit(jar, { userId, quizId: second.slug, answers: answers(second, 1) });
-    const exerciseIds = content.exerciseIds.get(2) ?? [];
     const now = clock.now().toISOString();
     await t.database.db
       .insertInto('exercise_progress')
@@ -358,8 +359,33 @@ describe('GET /api/progress', () => {
       bestScores: { [quiz.slug]: 100, [second.slug]: expect.any(Number) },
     });
     expect(progress.overall.done).toBe(3);
-    expect(progress.overall.percent).toBe(Math.floor((3 / 119) * 100));
-    // The second quiz was tried but not passed: that is the next step.
+    expect(progress.overall.percent).toBe(Math.floor((3 / progress.overall.total) * 100));
+    // The second exercise is saved but not solved: that is the next step.
+    const lesson = content.lessons.get(2);
+    expect(progress.continue).toEqual({
+      path: `/dashboard/lessons/module2#exercise-${exerciseIds[1]}`,
+      label: `Exercise 2 of ${lesson?.module.title}: ${lesson?.exercises[1]?.title}`,
+    });
+
+    // Every exercise solved: the second quiz, tried but not passed, comes next.
+    await t.database.db
+      .updateTable('exercise_progress')
+      .set({ solved_at: now })
+      .where('user_id', '=', userId)
+      .execute();
+    await t.database.db
+      .insertInto('exercise_progress')
+      .values(
+        exerciseIds.slice(2).map((id) => ({
+          user_id: userId,
+          exercise_id: id,
+          code: 'z',
+          solved_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    progress = progressReplySchema.parse((await get(jar, '/api/progress')).json());
     expect(progress.continue).toEqual({
       path: `/dashboard/quiz/${second.slug}`,
       label: `${second.title} Quiz`,
@@ -396,7 +422,8 @@ describe('GET /api/progress', () => {
     const progress = progressReplySchema.parse((await get(jar, '/api/progress')).json());
     expect(progress.modules[5]).toMatchObject({ number: 6, exercisesSolved: 1, exerciseCount: 3 });
     expect(progress.modules.reduce((sum, m) => sum + m.exercisesSolved, 0)).toBe(1);
-    expect(progress.overall).toMatchObject({ done: 1, total: 15 + 61 + 43 });
+    const steps = content.projects.reduce((n, p) => n + p.steps.length, 0);
+    expect(progress.overall).toMatchObject({ done: 1, total: 15 + 61 + 43 + steps });
     expect(progress.continue?.path).toBe('/dashboard/lessons/module6');
   });
 });

@@ -1,5 +1,6 @@
 import type { ContinueTarget, ProgressReply } from '#shared/api/progress.schema.ts';
 import { QUIZ_PASS_MARK } from '#shared/api/quiz.schema.ts';
+import { exerciseAnchor } from '#shared/routes.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { CourseContent } from '../../content/course-content.ts';
 import type { ProgressRepo } from './progress.repo.ts';
@@ -56,7 +57,7 @@ export function createProgressService(deps: {
         modules,
         projects,
         overall: { done, total, percent: total === 0 ? 0 : Math.floor((done / total) * 100) },
-        continue: last ? continueFrom(content, modules, best, last.moduleNumber) : null,
+        continue: last ? continueFrom(content, modules, best, solvedIds, last.moduleNumber) : null,
       };
     },
   };
@@ -129,13 +130,14 @@ function lastTouched(
 }
 
 /**
- * The next step in that module: its lesson if never opened, else its first quiz not yet
- * passed, else the next module's lesson. Exercises do not hold a learner back here.
+ * The first thing left in that module (issue 35): its lesson if never opened, else its first
+ * exercise not yet solved, else its first quiz not yet passed, else the next module's lesson.
  */
 function continueFrom(
   content: CourseContent,
   modules: ProgressReply['modules'],
   best: BestScores,
+  solvedIds: ReadonlySet<string>,
   moduleNumber: number,
 ): ContinueTarget | null {
   const module = modules.find((m) => m.number === moduleNumber);
@@ -145,6 +147,15 @@ function continueFrom(
     return {
       path: `/dashboard/lessons/module${moduleNumber}`,
       label: `${info.title} Lesson`,
+    };
+  }
+  const exercises = content.lessons.get(moduleNumber)?.exercises ?? [];
+  const unsolved = exercises.findIndex((e) => !solvedIds.has(e.id));
+  const exercise = exercises[unsolved];
+  if (exercise) {
+    return {
+      path: `/dashboard/lessons/module${moduleNumber}#${exerciseAnchor(exercise.id)}`,
+      label: `Exercise ${unsolved + 1} of ${info.title}: ${exercise.title}`,
     };
   }
   const nextQuiz = quizzesOf(content, moduleNumber).find(
