@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { becomeSubscriber } from './journeys.ts';
+import { becomeSubscriber, freshEmail } from './journeys.ts';
 import { quizSlug } from '#shared/content/slug.ts';
 
 /*
@@ -52,7 +52,8 @@ test.describe('learning', () => {
     // A context of our own (not browser.newPage) so axe can open its helper frames.
     context = await browser.newContext();
     page = await context.newPage();
-    await becomeSubscriber(page, 'Quinn Learner', 'quinn@example.com');
+    // A fresh address each run, so the journey can be repeated against one server.
+    await becomeSubscriber(page, 'Quinn Learner', freshEmail('quinn'));
   });
   test.afterAll(async () => {
     await context.close();
