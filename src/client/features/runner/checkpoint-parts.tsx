@@ -1,32 +1,45 @@
 /* The pieces of a checkpoint's markup (checkpoint.tsx puts them together). */
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { LessonCodeBlock } from '#shared/api/lesson.schema.ts';
 import { OutputPanel } from './output-panel.tsx';
 import styles from './checkpoint.module.css';
 import { TryIt } from './try-it.tsx';
 import type { useRunner } from './use-runner.ts';
 
-interface PredictionOptionsProps {
+interface ChoiceListProps {
   id: string;
-  options: readonly { readonly text: string }[];
+  count: number;
   choice: number | null;
   tried: ReadonlySet<number>;
   onChoose(index: number): void;
+  /** The list's class: printed options stack, pictures sit side by side. */
+  className: string | undefined;
+  /** A class the label of every option adds to its own. */
+  labelClassName?: string | undefined;
+  /** What option `index` shows in its label. */
+  render(index: number): ReactNode;
 }
 
-/** The author's possible outputs as radio buttons; the ones already tried say so. */
-export function PredictionOptions({
+/**
+ * A checkpoint's choices as radio buttons, whatever they show (printed outputs or pictures); the
+ * ones already tried say so.
+ */
+export function ChoiceList({
   id,
-  options,
+  count,
   choice,
   tried,
   onChoose,
-}: PredictionOptionsProps) {
+  className,
+  labelClassName,
+  render,
+}: ChoiceListProps) {
   return (
-    <div className={styles.options}>
-      {options.map((option, i) => {
+    <div className={className}>
+      {Array.from({ length: count }, (_, i) => {
         const optionId = `${id}-option-${i}`;
         const wasTried = tried.has(i);
+        const label = [styles.label, labelClassName, wasTried ? styles.tried : undefined];
         return (
           <div key={i} className={styles.option}>
             <input
@@ -45,11 +58,8 @@ export function PredictionOptions({
               }}
               aria-describedby={wasTried ? `${optionId}-tried` : undefined}
             />
-            <label
-              htmlFor={optionId}
-              className={wasTried ? `${styles.label} ${styles.tried}` : styles.label}
-            >
-              <code className={styles.printed}>{option.text === '' ? ' ' : option.text}</code>
+            <label htmlFor={optionId} className={label.filter(Boolean).join(' ')}>
+              {render(i)}
               {wasTried ? (
                 <span id={`${optionId}-tried`} className={styles.triedNote}>
                   You tried this one
@@ -60,6 +70,29 @@ export function PredictionOptions({
         );
       })}
     </div>
+  );
+}
+
+interface PredictionOptionsProps {
+  id: string;
+  options: readonly { readonly text: string }[];
+  choice: number | null;
+  tried: ReadonlySet<number>;
+  onChoose(index: number): void;
+}
+
+/** The author's possible outputs. */
+export function PredictionOptions({ options, ...choices }: PredictionOptionsProps) {
+  return (
+    <ChoiceList
+      {...choices}
+      count={options.length}
+      className={styles.options}
+      render={(i) => {
+        const text = options[i]?.text ?? '';
+        return <code className={styles.printed}>{text === '' ? ' ' : text}</code>;
+      }}
+    />
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { Drawing } from '#shared/content/drawing.ts';
+import { ChoiceList } from './checkpoint-parts.tsx';
 import styles from './checkpoint.module.css';
 import { drawingScene, sharedView } from './turtle-drawing.ts';
 import { ShapeView } from './turtle-view.tsx';
@@ -43,47 +44,26 @@ function SmallPicture({
   );
 }
 
-export function PictureChoices({ id, pictures, choice, tried, onChoose }: PictureChoicesProps) {
+export function PictureChoices({ pictures, ...choices }: PictureChoicesProps) {
   const view = useMemo(() => sharedView(pictures.map((p) => p.drawing)), [pictures]);
   return (
-    <div className={styles.pictures}>
-      {pictures.map((picture, i) => {
-        const optionId = `${id}-option-${i}`;
-        const wasTried = tried.has(i);
+    <ChoiceList
+      {...choices}
+      count={pictures.length}
+      className={styles.pictures}
+      labelClassName={styles.pictureLabel}
+      render={(i) => {
+        const picture = pictures[i];
+        if (!picture) return null;
         return (
-          <div key={i} className={styles.option}>
-            <input
-              id={optionId}
-              className={styles.radio}
-              type="radio"
-              name={`${id}-prediction`}
-              checked={choice === i}
-              onChange={() => onChoose(i)}
-              // As with printed options: Enter checks the choice in every browser.
-              onKeyDown={(event) => {
-                if (event.key !== 'Enter') return;
-                event.preventDefault();
-                event.currentTarget.form?.requestSubmit();
-              }}
-              aria-describedby={wasTried ? `${optionId}-tried` : undefined}
-            />
-            <label
-              htmlFor={optionId}
-              className={`${styles.label} ${styles.pictureLabel}${wasTried ? ` ${styles.tried}` : ''}`}
-            >
-              <span className={styles.pictureNumber} aria-hidden="true">
-                {String.fromCharCode(65 + i)}
-              </span>
-              <SmallPicture drawing={picture.drawing} alt={picture.alt} viewBox={view.viewBox} />
-              {wasTried ? (
-                <span id={`${optionId}-tried`} className={styles.triedNote}>
-                  You tried this one
-                </span>
-              ) : null}
-            </label>
-          </div>
+          <>
+            <span className={styles.pictureNumber} aria-hidden="true">
+              {String.fromCharCode(65 + i)}
+            </span>
+            <SmallPicture drawing={picture.drawing} alt={picture.alt} viewBox={view.viewBox} />
+          </>
         );
-      })}
-    </div>
+      }}
+    />
   );
 }
