@@ -98,3 +98,20 @@ for (const who of ['visitor', 'learner', 'subscriber'] as const) {
     await context.close();
   });
 }
+
+test('on a touch screen the note under an editor speaks of tapping, not of keys', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // Issue 35: a phone has no Ctrl, Escape or Tab; Chromium's touch emulation reports a coarse
+  // pointer without hover, as a phone does.
+  const context = await browser.newContext({ hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await becomeSubscriber(page, 'Tia Touch', freshEmail('tia'));
+  await page.setViewportSize(PHONE);
+  await page.goto('/dashboard/lessons/module1');
+  const card = page.locator('article[data-exercise-id]').first();
+  await expect(card.getByText('Tap the code to edit it, then tap Run.')).toBeVisible();
+  await expect(card.getByText(/Ctrl\+Enter/)).toBeHidden();
+  await context.close();
+});

@@ -6,6 +6,7 @@ import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import type { LessonCodeBlock } from '#shared/api/lesson.schema.ts';
 import { RUN_TIMEOUT_MS } from './friendly-errors.ts';
 import type { EditorHandle } from './code-editor.tsx';
+import { EditorKeys } from './editor-keys.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useRuntime } from './runtime-context.tsx';
 import styles from './runner.module.css';
@@ -76,9 +77,7 @@ function TryItPanel({ block, id }: { block: LessonCodeBlock; id: string }) {
           }}
         />
       </Suspense>
-      <p id={`${id}-keys`} className={styles.keys}>
-        Ctrl+Enter runs the code. Press Escape, then Tab, to leave the editor.
-      </p>
+      <EditorKeys id={`${id}-keys`} tabIndents={false} />
       <div className={styles.toolbar}>
         <Button size="sm" onClick={() => run()} busy={busy}>
           Run

@@ -3,6 +3,7 @@ import { lazy, Suspense, type RefObject } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { InlineCode } from '#client/components/ui/inline-code.tsx';
 import type { CodeEditorProps, EditorHandle } from './code-editor.tsx';
+import { EditorKeys } from './editor-keys.tsx';
 import { OutputPanel } from './output-panel.tsx';
 import { StepThrough } from './step-through.tsx';
 import type { useRunner } from './use-runner.ts';
@@ -34,10 +35,7 @@ export function ExerciseEditor(props: CodeEditorProps & { describedBy: string })
       <Suspense fallback={<pre className={styles.placeholder}>{props.initialCode}</pre>}>
         <CodeEditor {...props} />
       </Suspense>
-      <p id={props.describedBy} className={styles.keys}>
-        Ctrl+Enter (Cmd+Enter on a Mac) runs the code. Tab indents; press Escape, then Tab, to leave
-        the editor.
-      </p>
+      <EditorKeys id={props.describedBy} tabIndents />
     </>
   );
 }
