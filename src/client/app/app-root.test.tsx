@@ -50,8 +50,10 @@ beforeEach(() => {
   // What jsdom lacks and the layout's effects use.
   vi.stubGlobal(
     'ResizeObserver',
+    // The whole interface: a code block removed while the page is torn down is unobserved.
     class {
       observe() {}
+      unobserve() {}
       disconnect() {}
     },
   );
